@@ -1,0 +1,189 @@
+//! The command-line arguments, checked into settings before any work starts.
+
+use super::{CliError, Verdict};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Referee for chess variants: validate records, replay them, write snapshots and diagrams.
+#[derive(Parser, Debug)]
+#[command(name = "arbiter", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and replay every game (every variation too); one verdict per game.
+    Validate {
+        #[command(flatten)]
+        records: Records,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Replay one game: one row per ply with the turn as written, canonical, and the snapshot after it.
+    Replay {
+        #[command(flatten)]
+        record: OneRecord,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// The snapshot after ply N (0 = start; default: the last ply).
+    Fen {
+        #[command(flatten)]
+        record: OneRecord,
+        /// Ply to stop after (0 = the start position).
+        #[arg(long)]
+        ply: Option<usize>,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Rewrite records in canonical notation.
+    Export {
+        #[command(flatten)]
+        records: Records,
+    },
+    /// Draw a position of a record, or of a snapshot with --variant.
+    Diagram(super::diagram::DiagramArgs),
+    /// Every legal turn of a position, one per line, in byte order.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        format: FormatArg,
+    },
+    /// Count legal turn sequences of DEPTH plies.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Plies to look ahead.
+        depth: u32,
+        /// Show the count below each legal turn.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List variants, the names a [Variant] tag may use, and rule options with defaults.
+    Variants,
+}
+
+/// Output format for commands that serve machines too.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct FormatArg {
+    /// `text` for people, `json` for machines.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Rule options given on the command line.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RuleArgs {
+    /// A rule option `key=value` (repeatable); wins over a [Rules] tag.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+}
+
+impl RuleArgs {
+    pub fn parse(&self) -> Result<BTreeMap<String, String>, CliError> {
+        let mut map = BTreeMap::new();
+        for item in &self.rules {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| CliError(format!("--rule takes key=value, not `{item}`")))?;
+            map.insert(k.trim().to_string(), v.trim().to_string());
+        }
+        Ok(map)
+    }
+}
+
+/// Several record files (`-` for standard input).
+#[derive(Args, Debug)]
+pub struct Records {
+    /// Record files; `-` reads standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Treat warnings (imprecise notation, wrong check marks) as errors.
+    #[arg(long)]
+    pub strict: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// One record file and the game meant in it.
+#[derive(Args, Debug)]
+pub struct OneRecord {
+    /// Record file; `-` reads standard input.
+    pub file: PathBuf,
+    /// The game in the file, 1-based.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub strict: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The game meant in a record, for commands whose file argument is optional.
+#[derive(Args, Debug, Clone)]
+pub struct OneRecordOpt {
+    /// The game in the file, 1-based.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub strict: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl OneRecordOpt {
+    pub fn with_file(&self, file: PathBuf) -> OneRecord {
+        OneRecord { file, game: self.game, strict: self.strict, rules: self.rules.clone() }
+    }
+}
+
+/// A position given by variant and snapshot.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Variant id or name (see `arbiter variants`).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Snapshot of the position (default: the variant's start).
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl PositionArgs {
+    /// The variant and the position these arguments name.
+    pub fn load(&self) -> Result<(Box<dyn crate::rules::Variant>, crate::rules::Position), CliError> {
+        let variant = crate::variants::lookup(&self.variant, &self.rules.parse()?)?;
+        let pos = match &self.fen {
+            Some(text) => variant.read_snapshot(text).map_err(|e| CliError(format!("bad snapshot: {e}")))?,
+            None => variant.start(),
+        };
+        Ok((variant, pos))
+    }
+}
+
+/// Runs the chosen command.
+pub fn dispatch(cli: Cli) -> Result<Verdict, CliError> {
+    match cli.command {
+        Command::Validate { records, format } => super::validate::run(&records, format.format),
+        Command::Replay { record, format } => super::replay::run(&record, format.format),
+        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format),
+        Command::Export { records } => super::export::run(&records),
+        Command::Diagram(args) => super::diagram::run(&args),
+        Command::Moves { position, format } => super::moves::run(&position, format.format),
+        Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide),
+        Command::Variants => super::variants::run(),
+    }
+}

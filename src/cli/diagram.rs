@@ -1,0 +1,125 @@
+//! `arbiter diagram`: draw a position of a record (or every position with `--all`),
+//! or a snapshot given with `--variant` and `--fen`.
+
+use super::args::{OneRecordOpt, PositionArgs};
+use super::replay::load_one;
+use super::{CliError, Verdict};
+use crate::render::{draw, Caption, Style};
+use crate::replay::Replay;
+use crate::rules::{Position, Variant};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiagramFormat {
+    Text,
+    Unicode,
+}
+
+#[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Record file (`-` for standard input); leave out to draw `--fen`.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub record: OneRecordOpt,
+    /// Variant of a position given without a record.
+    #[arg(long, conflicts_with = "file")]
+    pub variant: Option<String>,
+    /// Snapshot to draw (with --variant).
+    #[arg(long, requires = "variant")]
+    pub fen: Option<String>,
+    /// Ply to draw (0 = start; default: the last).
+    #[arg(long, conflicts_with = "all")]
+    pub ply: Option<usize>,
+    /// One diagram per ply, written into the folder given by -o.
+    #[arg(long, requires = "output")]
+    pub all: bool,
+    #[arg(long, value_enum, default_value_t = DiagramFormat::Text)]
+    pub format: DiagramFormat,
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+    /// Write to this file (or folder, with --all) instead of standard output.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+}
+
+fn style(format: DiagramFormat) -> Style {
+    match format {
+        DiagramFormat::Text => Style::Text,
+        DiagramFormat::Unicode => Style::Unicode,
+    }
+}
+
+/// The status words of a position: check, or how the game ended.
+pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {
+    match variant.outcome(pos) {
+        Some(outcome) => Some(outcome.to_string()),
+        None if variant.is_check(pos) => Some("check".to_string()),
+        None => None,
+    }
+}
+
+/// The caption of the position after `ply` plies of a replay.
+fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
+    let variant = replay.variant.as_ref();
+    let pos = replay.position(ply).unwrap_or(&replay.start);
+    let last_turn = ply.checked_sub(1).and_then(|i| {
+        let before = replay.position(i)?;
+        let played = replay.line.plies.get(i)?;
+        let number = match before.turn {
+            crate::rules::Color::White => format!("{}.", before.fullmove),
+            crate::rules::Color::Black => format!("{}...", before.fullmove),
+        };
+        Some(format!("{number} {}", played.canonical))
+    });
+    Caption { last_turn, status: status(variant, pos), state: variant.describe_state(pos), comments }
+}
+
+fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
+    let style = style(args.format);
+    let Some(file) = &args.file else {
+        let variant = args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
+        let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
+        let (variant, pos) = position.load()?;
+        let caption = Caption { status: status(variant.as_ref(), &pos), state: variant.describe_state(&pos), ..Caption::default() };
+        emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;
+        return Ok(Verdict::Valid);
+    };
+    let (loaded, verdict) = load_one(&args.record.with_file(file.clone()))?;
+    let Ok(replay) = &loaded.replay else { return Ok(verdict) };
+    let plies = replay.line.plies.len();
+    let comments = |ply: usize| -> Vec<String> {
+        let Some(game) = &loaded.game else { return Vec::new() };
+        match ply.checked_sub(1) {
+            None => game.line.comments.iter().map(|c| c.value.clone()).collect(),
+            Some(i) => game.line.plies.get(i).map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect()),
+        }
+    };
+    let diagram = |ply: usize| -> Result<String, CliError> {
+        let pos = replay
+            .position(ply)
+            .ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))?;
+        Ok(draw(pos, style, args.flip, &caption(replay, ply, comments(ply))))
+    };
+    if args.all {
+        let dir = args.output.as_ref().ok_or_else(|| CliError("--all needs -o DIR".to_string()))?;
+        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+        for ply in 0..=plies {
+            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.txt"))))?;
+        }
+    } else {
+        emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref())?;
+    }
+    Ok(verdict)
+}

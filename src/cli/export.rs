@@ -1,0 +1,148 @@
+//! `arbiter export`: records rewritten in canonical notation. Tags are kept, turns
+//! become canonical with correct check marks, comments, NAGs and variations stay,
+//! and a result the board decided fills a missing one. A game with errors is
+//! copied as it was, so that nothing is lost.
+
+use super::args::Records;
+use super::input::{for_each_game, Loaded};
+use super::report::verdict;
+use super::{CliError, Verdict};
+use crate::record::ast::{Game, Line};
+use crate::replay::{ReplayOptions, ReplayedLine};
+use crate::rules::{Color, Position};
+use std::io::Write;
+
+const WIDTH: usize = 80;
+
+pub fn run(records: &Records) -> Result<Verdict, CliError> {
+    let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
+    let mut worst = Verdict::Valid;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = None;
+    for_each_game(
+        &records.files,
+        &options,
+        |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game(&loaded)),
+        |(v, problems, text)| {
+            worst = worst.max(v);
+            eprint!("{problems}");
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                failed.get_or_insert(e);
+            }
+        },
+    )?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    out.flush()?;
+    Ok(worst)
+}
+
+/// The game in canonical form, or its text as written when it has errors.
+pub fn export_game(loaded: &Loaded) -> String {
+    let (Some(game), Ok(replay)) = (&loaded.game, &loaded.replay) else {
+        return verbatim(&loaded.raw.text);
+    };
+    if verdict(loaded) != Verdict::Valid {
+        return verbatim(&loaded.raw.text);
+    }
+    let declared = game.result.as_ref().map(|r| r.value.as_str()).or(game.tag("Result")).unwrap_or("*");
+    let result = match replay.board_result() {
+        Some(board) if declared == "*" => board,
+        _ => declared,
+    };
+    let mut text = tags(game, result);
+    let mut movetext = Movetext::default();
+    write_line(&mut movetext, &game.line, &replay.line, &replay.start);
+    movetext.token(result.to_string());
+    text.push('\n');
+    text.push_str(&movetext.finish());
+    text.push('\n');
+    text
+}
+
+fn verbatim(text: &str) -> String {
+    let mut text = text.trim_end().to_string();
+    text.push_str("\n\n");
+    text
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn tags(game: &Game, result: &str) -> String {
+    let mut text = String::new();
+    let mut has_result = false;
+    for tag in &game.tags {
+        let value = if tag.name.value == "Result" {
+            has_result = true;
+            result
+        } else {
+            &tag.value.value
+        };
+        text.push_str(&format!("[{} \"{}\"]\n", tag.name.value, escape(value)));
+    }
+    if !has_result {
+        text.push_str(&format!("[Result \"{result}\"]\n"));
+    }
+    text
+}
+
+/// Movetext tokens wrapped at 80 columns.
+#[derive(Default)]
+struct Movetext {
+    text: String,
+    column: usize,
+}
+
+impl Movetext {
+    fn token(&mut self, token: String) {
+        if self.column > 0 && self.column + 1 + token.len() > WIDTH {
+            self.text.push('\n');
+            self.column = 0;
+        } else if self.column > 0 {
+            self.text.push(' ');
+            self.column += 1;
+        }
+        self.column += token.chars().count();
+        self.text.push_str(&token);
+    }
+
+    fn finish(self) -> String {
+        self.text + "\n"
+    }
+}
+
+fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &Position) {
+    for comment in &line.comments {
+        out.token(format!("{{{}}}", comment.value));
+    }
+    let mut pos = start;
+    let mut need_number = true;
+    for (ply, rep) in line.plies.iter().zip(&replayed.plies) {
+        if pos.turn == Color::White {
+            out.token(format!("{}. {}", pos.fullmove, rep.canonical));
+        } else if need_number {
+            out.token(format!("{}... {}", pos.fullmove, rep.canonical));
+        } else {
+            out.token(rep.canonical.clone());
+        }
+        need_number = false;
+        for nag in &ply.nags {
+            out.token(format!("${}", nag.value));
+        }
+        for comment in &ply.comments {
+            out.token(format!("{{{}}}", comment.value));
+            need_number = true;
+        }
+        for (variation, rep_variation) in ply.variations.iter().zip(&rep.variations) {
+            let mut inner = Movetext::default();
+            write_line(&mut inner, variation, rep_variation, pos);
+            out.token(format!("({})", inner.text));
+            need_number = true;
+        }
+        pos = &rep.after;
+    }
+}

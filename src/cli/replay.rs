@@ -1,0 +1,65 @@
+//! `arbiter replay`: one row per ply of one game.
+
+use super::args::{Format, OneRecord};
+use super::input::{one_game, Loaded};
+use super::report::verdict;
+use super::{CliError, Verdict};
+use crate::replay::{Replay, ReplayOptions};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Row {
+    ply: usize,
+    move_number: u32,
+    side: &'static str,
+    written: String,
+    canonical: String,
+    snapshot: String,
+}
+
+/// Loads the game a one-record command names and prints its problems to stderr.
+pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
+    let options = ReplayOptions { rules: record.rules.parse()?, strict: record.strict };
+    let loaded = one_game(&record.file, record.game, &options)?;
+    eprint!("{}", loaded.render_problems());
+    let v = verdict(&loaded);
+    Ok((loaded, v))
+}
+
+fn rows(replay: &Replay) -> Vec<Row> {
+    let mut before = &replay.start;
+    replay
+        .line
+        .plies
+        .iter()
+        .enumerate()
+        .map(|(i, ply)| {
+            let row = Row {
+                ply: i + 1,
+                move_number: before.fullmove,
+                side: before.turn.name(),
+                written: ply.written.clone(),
+                canonical: ply.canonical.clone(),
+                snapshot: replay.variant.write_snapshot(&ply.after),
+            };
+            before = &ply.after;
+            row
+        })
+        .collect()
+}
+
+pub fn run(record: &OneRecord, format: Format) -> Result<Verdict, CliError> {
+    let (loaded, verdict) = load_one(record)?;
+    let Ok(replay) = &loaded.replay else { return Ok(verdict) };
+    let rows = rows(replay);
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
+        Format::Text => {
+            for r in &rows {
+                let number = if r.side == "White" { format!("{}.", r.move_number) } else { format!("{}...", r.move_number) };
+                println!("{:>4}  {:<8} {:<12} {:<12} {}", r.ply, number, r.written, r.canonical, r.snapshot);
+            }
+        }
+    }
+    Ok(verdict)
+}

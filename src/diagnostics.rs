@@ -1,0 +1,125 @@
+//! Problems found in a record, and their rendering in the manner of rustc (through
+//! codespan-reporting): file:line:col, the source line with a caret, and notes.
+
+use crate::record::ast::Span;
+use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term::{self, Config};
+use std::ops::Range;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Imprecise notation, a wrong check mark: the record stands (an error under `--strict`).
+    Warning,
+    /// A rule is broken: an illegal or ambiguous turn, a result that contradicts the board.
+    Error,
+    /// The record cannot be read: bad syntax, bad start position, unknown variant.
+    Unreadable,
+}
+
+/// One problem of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub severity: Severity,
+    pub span: Span,
+    /// What is wrong, in plain words.
+    pub message: String,
+    /// Short text under the caret.
+    pub label: String,
+    /// Context lines: game, players, move number and side, candidates.
+    pub notes: Vec<String>,
+}
+
+impl Problem {
+    pub fn new(severity: Severity, span: Span, message: impl Into<String>) -> Problem {
+        Problem { severity, span, message: message.into(), label: String::new(), notes: Vec::new() }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Problem {
+        self.label = label.into();
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Problem {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// The text of one game, placed at its line in the file, so that diagnostics
+/// show the file's own line numbers while only one game is held in memory.
+pub struct GameSource<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+    /// 1-based line of the file where `text` begins.
+    pub first_line: usize,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> GameSource<'a> {
+    pub fn new(path: &'a str, text: &'a str, first_line: usize) -> GameSource<'a> {
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        GameSource { path, text, first_line, line_starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let index = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let start = self.line_starts.get(index).copied().unwrap_or(0);
+        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        (self.first_line + index, column)
+    }
+
+    fn line_start(&self, index: usize) -> Result<usize, FilesError> {
+        match self.line_starts.get(index) {
+            Some(&s) => Ok(s),
+            None if index == self.line_starts.len() => Ok(self.text.len()),
+            None => Err(FilesError::LineTooLarge { given: index, max: self.line_starts.len() }),
+        }
+    }
+
+    /// Renders a problem as text (no colours), ending with a newline.
+    pub fn render(&self, problem: &Problem) -> String {
+        let diagnostic = match problem.severity {
+            Severity::Warning => Diagnostic::warning(),
+            Severity::Error | Severity::Unreadable => Diagnostic::error(),
+        };
+        let end = problem.span.end.clamp(problem.span.start, self.text.len());
+        let start = problem.span.start.min(end);
+        let diagnostic = diagnostic
+            .with_message(&problem.message)
+            .with_labels(vec![Label::primary((), start..end).with_message(&problem.label)])
+            .with_notes(problem.notes.clone());
+        term::emit_into_string(&Config::default(), self, &diagnostic)
+            .unwrap_or_else(|_| format!("{}: {}\n", self.path, problem.message))
+    }
+}
+
+impl<'a> Files<'a> for GameSource<'_> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(self.path)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(self.text)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.line_starts.partition_point(|&s| s <= byte_index).saturating_sub(1))
+    }
+
+    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.first_line + line_index)
+    }
+
+    fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
+        Ok(self.line_start(line_index)?..self.line_start(line_index + 1)?)
+    }
+}

@@ -1,0 +1,5 @@
+//! The `arbiter` command: parses the command line and maps the outcome to an exit code.
+
+fn main() -> std::process::ExitCode {
+    arbiter::cli::run()
+}

@@ -1,0 +1,123 @@
+//! Parse errors: the public [`ParseError`] and the cheap error value the rules pass around.
+
+use std::fmt;
+
+use nom::error::{ContextError, ErrorKind};
+
+use super::ast::Span;
+use super::lex::{offset, token_len, Input};
+
+/// Why the text of a game is not a record: where, and what was wrong, in plain words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte range in the game's text.
+    pub span: Span,
+    /// Lower-case message, e.g. "expected a tag value in double quotes".
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// What went wrong. Built without allocating, because rules that backtrack create and
+/// drop many of these; the message is only written out in [`SyntaxError::into_parse_error`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Problem {
+    /// A nom primitive failed and no rule said what it expected.
+    Primitive,
+    /// "expected ..."
+    Expected(&'static str),
+    /// A message complete in itself.
+    Message(&'static str),
+    /// The spanned text, quoted, then this: "`Zz9` is not a move".
+    Token(&'static str),
+}
+
+/// Message of [`Problem::Token`] for anything that should have been a move.
+pub(crate) const NOT_A_MOVE: Problem = Problem::Token("is not a move");
+
+/// The error type of every rule of the parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SyntaxError {
+    pub span: Span,
+    pub problem: Problem,
+}
+
+/// Longest piece of input quoted in a message; longer tokens are cut with `...`.
+const MAX_QUOTED_CHARS: usize = 40;
+
+impl SyntaxError {
+    pub fn new(span: Span, problem: Problem) -> SyntaxError {
+        SyntaxError { span, problem }
+    }
+
+    /// An error at the start of `input`, covering nothing yet (widened when reported).
+    pub fn at(input: &Input, problem: Problem) -> SyntaxError {
+        let at = offset(input);
+        SyntaxError::new(Span::new(at, at), problem)
+    }
+
+    /// An error about the token that starts at `input` (up to the next delimiter).
+    pub fn token_at(input: &Input, problem: Problem) -> SyntaxError {
+        let at = offset(input);
+        SyntaxError::new(Span::new(at, at + token_len(input.fragment())), problem)
+    }
+
+    /// As a nom failure: no other rule is tried after it.
+    pub fn fail<T>(self) -> Result<T, nom::Err<SyntaxError>> {
+        Err(nom::Err::Failure(self))
+    }
+
+    /// The public error, with its message written out against the game's text.
+    pub fn into_parse_error(self, text: &str) -> ParseError {
+        let mut span = self.span;
+        if span.end <= span.start {
+            // An empty span points at the next character, so that there is a caret.
+            let next = text.get(span.start..).and_then(|rest| rest.chars().next());
+            span.end = span.start + next.map_or(0, char::len_utf8);
+        }
+        let quoted = || quote(text.get(span.start..span.end).unwrap_or(""));
+        let message = match self.problem {
+            Problem::Expected(what) => format!("expected {what}"),
+            Problem::Message(message) => message.to_owned(),
+            Problem::Token(what) => format!("`{}` {what}", quoted()),
+            Problem::Primitive if span.start >= text.len() => "unexpected end of the game".to_owned(),
+            Problem::Primitive => format!("unexpected `{}`", quoted()),
+        };
+        ParseError { span, message }
+    }
+}
+
+/// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`] characters.
+fn quote(token: &str) -> String {
+    match token.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}...", token.get(..cut).unwrap_or(token)),
+        None => token.to_owned(),
+    }
+}
+
+impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
+    fn from_error_kind(input: Input<'a>, _kind: ErrorKind) -> Self {
+        SyntaxError::at(&input, Problem::Primitive)
+    }
+
+    fn append(_input: Input<'a>, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'a> ContextError<Input<'a>> for SyntaxError {
+    /// The innermost context wins; it names the thing that was expected where the
+    /// rule started, so the error moves there.
+    fn add_context(input: Input<'a>, context: &'static str, other: Self) -> Self {
+        match other.problem {
+            Problem::Primitive => SyntaxError::at(&input, Problem::Expected(context)),
+            _ => other,
+        }
+    }
+}

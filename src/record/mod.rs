@@ -1,0 +1,25 @@
+//! Records: cutting a file into games, and reading one game's text into a syntax tree.
+//!
+//! [`GameReader`] streams a file game by game; [`parse_game`] turns the text of one game
+//! into an [`ast::Game`]. Nothing here knows the rules of any variant: a turn token is
+//! syntax only. The grammar is written down in `notation/grammar.md`.
+
+pub mod ast;
+
+mod boundary;
+mod error;
+mod lex;
+mod movetext;
+mod parser;
+mod reader;
+mod san;
+mod tags;
+mod tree;
+mod turn;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::ParseError;
+pub use parser::parse_game;
+pub use reader::{GameReader, RawGame, ReadError, MAX_GAME_BYTES};

@@ -1,0 +1,49 @@
+//! The entry point of the grammar: the text of one game to its syntax tree.
+
+use nom::{Input as _, Parser};
+
+use super::ast::{Game, GameResult, Line, Spanned};
+use super::error::{ParseError, Problem, SyntaxError};
+use super::lex::{space, Input, PResult};
+use super::movetext::element;
+use super::tags::tag_section;
+use super::tree::LineStack;
+
+/// Reads the text of one game (as [`super::RawGame::text`] holds it) into its syntax tree.
+///
+/// Spans in the tree and in the error are byte offsets into `text`. A leading byte order
+/// mark is skipped.
+pub fn parse_game(text: &str) -> Result<Game, ParseError> {
+    let mut input = Input::new(text);
+    if text.starts_with('\u{feff}') {
+        input = input.take_from('\u{feff}'.len_utf8());
+    }
+    match game.parse(input) {
+        Ok((_, game)) => Ok(game),
+        Err(nom::Err::Error(error) | nom::Err::Failure(error)) => Err(error.into_parse_error(text)),
+        Err(nom::Err::Incomplete(_)) => {
+            Err(SyntaxError::at(&input, Problem::Message("the game ends too early")).into_parse_error(text))
+        }
+    }
+}
+
+// game = tag_section , movetext ;
+fn game(input: Input) -> PResult<Game> {
+    let (input, (tags, comments)) = tag_section(input)?;
+    let (rest, (line, result)) = movetext(input, comments)?;
+    Ok((rest, Game { tags, line, result }))
+}
+
+// movetext = { space , element } , space ;
+/// The tokens up to the end of the text, built into lines by [`LineStack`].
+fn movetext(input: Input, comments: Vec<Spanned<String>>) -> PResult<(Line, Option<Spanned<GameResult>>)> {
+    let mut lines = LineStack::new(comments);
+    let (mut input, _) = space(input)?;
+    while !input.fragment().is_empty() {
+        let (rest, element) = element(input)?;
+        lines.push(element).map_err(nom::Err::Failure)?;
+        (input, _) = space(rest)?;
+    }
+    let (line, result) = lines.finish().map_err(nom::Err::Failure)?;
+    Ok((input, (line, result)))
+}

@@ -1,0 +1,114 @@
+//! The tag pair section: `[Name "value"]`, with `\"` and `\\` escapes in values.
+
+use nom::bytes::complete::take_while1;
+use nom::character::complete::char;
+use nom::combinator::cut;
+use nom::error::context;
+use nom::{Input as _, Parser};
+
+use super::ast::{Span, Spanned, Tag};
+use super::error::{Problem, SyntaxError};
+use super::lex::{comment, inline_space, offset, peek_byte, space, spanned, Input, PResult};
+
+// tag_name = name_char , { name_char } ;
+// name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
+/// The name of a tag, such as `Event` or `WhiteElo`.
+fn tag_name(input: Input) -> PResult<Spanned<String>> {
+    let start = input;
+    let (rest, name) =
+        take_while1(|c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c)).parse(input)?;
+    Ok((rest, spanned((*name.fragment()).to_owned(), &start, &rest)))
+}
+
+// tag_value = '"' , { value_char | "\" , any character } , '"' ;
+// value_char = any character but '"', "\" and newline ;
+/// A quoted value on one line, unescaped. Its span is the text between the quotes.
+fn tag_value(input: Input) -> PResult<Spanned<String>> {
+    let (input, _) = char('"').parse(input)?;
+    let bytes = input.fragment().as_bytes();
+    let mut escaped = false;
+    let mut i = 0;
+    loop {
+        match bytes.get(i) {
+            Some(b'\\') => {
+                escaped = true;
+                // The escaped character is skipped whole unless it ends the line.
+                i += match bytes.get(i + 1) {
+                    Some(b'\n') | None => 1,
+                    Some(_) => 1 + input.fragment().get(i + 1..).and_then(|s| s.chars().next()).map_or(1, char::len_utf8),
+                };
+            }
+            Some(b'"') => break,
+            Some(b'\n') | None => {
+                let at = offset(&input) - 1;
+                let problem = Problem::Message("unclosed tag value: the closing `\"` is missing on this line");
+                return SyntaxError::new(Span::new(at, at + 1), problem).fail();
+            }
+            Some(_) => i += 1,
+        }
+    }
+    let (after, raw) = input.take_split(i);
+    let (rest, _) = char('"').parse(after)?;
+    let text = if escaped { unescape(raw.fragment()) } else { (*raw.fragment()).to_owned() };
+    Ok((rest, spanned(text, &input, &after)))
+}
+
+/// Replaces `\"` by `"` and `\\` by `\`; any other backslash is kept as written.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(next @ ('"' | '\\')) => out.push(next),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+// tag_pair = "[" , inline_space , tag_name , inline_space , tag_value , inline_space , "]" ;
+/// One tag pair. Once `[` is read, the rest must follow.
+pub(crate) fn tag_pair(input: Input) -> PResult<Tag> {
+    let (input, _) = (char('['), inline_space).parse(input)?;
+    let (input, name) = context("a tag name after `[`", cut(tag_name)).parse(input)?;
+    let (input, _) = inline_space(input)?;
+    let (input, value) = context("a tag value in double quotes", cut(tag_value)).parse(input)?;
+    let (input, _) = inline_space(input)?;
+    let (rest, _) = context("`]` to close the tag pair", cut(char(']'))).parse(input)?;
+    Ok((rest, Tag { name, value }))
+}
+
+/// The tag pairs of a game and the comments written among them.
+pub(crate) type TagSection = (Vec<Tag>, Vec<Spanned<String>>);
+
+// tag_section = space , { ( tag_pair | comment ) , space } ;
+/// Tag pairs up to the first token of movetext; comments among them are kept.
+pub(crate) fn tag_section(input: Input) -> PResult<TagSection> {
+    let mut tags = Vec::new();
+    let mut comments = Vec::new();
+    let (mut input, _) = space(input)?;
+    loop {
+        input = match peek_byte(&input) {
+            Some(b'[') => {
+                let (rest, tag) = tag_pair(input)?;
+                tags.push(tag);
+                rest
+            }
+            Some(b'{' | b';') => {
+                let (rest, comment) = comment(input)?;
+                comments.push(comment);
+                rest
+            }
+            _ => return Ok((input, (tags, comments))),
+        };
+        (input, _) = space(input)?;
+    }
+}

@@ -1,0 +1,5 @@
+//! Diagrams of positions: one board view drawn as plain text or with chess glyphs.
+
+mod text;
+
+pub use text::{draw, Caption, Style};

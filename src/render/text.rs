@@ -1,0 +1,96 @@
+//! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
+
+use crate::geometry::Square;
+use crate::rules::{Color, Piece, Position, Role};
+
+/// Which characters draw units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// FEN letters, `.` for an empty square.
+    Text,
+    /// Chess glyphs, `·` for an empty square.
+    Unicode,
+}
+
+/// What the caption under a diagram says.
+#[derive(Clone, Debug, Default)]
+pub struct Caption {
+    /// The turn just played, e.g. `12... Nf6` (none at the start).
+    pub last_turn: Option<String>,
+    /// `check`, `checkmate, 1-0`, ...
+    pub status: Option<String>,
+    /// The variant's own state, one line each.
+    pub state: Vec<String>,
+    /// Comments of the record on the turn.
+    pub comments: Vec<String>,
+}
+
+fn glyph(piece: Piece) -> char {
+    const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let index = Role::ALL.iter().position(|&r| r == piece.role).unwrap_or(0);
+    match piece.color {
+        Color::White => WHITE[index],
+        Color::Black => BLACK[index],
+    }
+}
+
+/// Draws a position with White at the bottom (or Black, when `flip`).
+pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> String {
+    let area = pos.board.area();
+    let mut ranks: Vec<u8> = (area.min_rank..=area.max_rank).rev().collect();
+    let mut files: Vec<u8> = (area.min_file..=area.max_file).collect();
+    if flip {
+        ranks.reverse();
+        files.reverse();
+    }
+    let width = files.len() * 2 + 1;
+    let border = format!("   +{}+\n", "-".repeat(width));
+    let mut out = border.clone();
+    let mut craters = false;
+    for &rank in &ranks {
+        out.push_str(&format!("{:>2} |", rank + 1));
+        for &file in &files {
+            let sq = Square::at(file, rank);
+            let c = match pos.board.get(sq) {
+                Some(piece) if style == Style::Unicode => glyph(piece),
+                Some(piece) => piece.fen_char(),
+                None if pos.features.craters.contains(sq) => {
+                    craters = true;
+                    '*'
+                }
+                None if style == Style::Unicode => '·',
+                None => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str(&border);
+    out.push_str("    ");
+    for &file in &files {
+        out.push(' ');
+        out.push(Square::file_char(file));
+    }
+    out.push('\n');
+    if craters {
+        out.push_str("legend: * crater\n");
+    }
+    out.push('\n');
+    if let Some(turn) = &caption.last_turn {
+        out.push_str(&format!("after {turn}\n"));
+    } else {
+        out.push_str("start position\n");
+    }
+    out.push_str(&format!("{} to move", pos.turn.name()));
+    if let Some(status) = &caption.status {
+        out.push_str(&format!("; {status}"));
+    }
+    out.push('\n');
+    for line in caption.state.iter().chain(&caption.comments) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}

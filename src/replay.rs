@@ -1,0 +1,337 @@
+//! Replays a parsed game through its variant: resolves every written turn, checks
+//! move numbers, check marks, repetitions and the result, and collects problems
+//! that point into the text of the record.
+
+use crate::diagnostics::{Problem, Severity};
+use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
+use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
+use crate::variants::{lookup, parse_rule_options};
+use std::collections::{BTreeMap, HashMap};
+
+/// Settings that apply to every game replayed.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions {
+    /// `--rule k=v` from the command line; they win over a `[Rules]` tag.
+    pub rules: BTreeMap<String, String>,
+    /// Warnings count as errors.
+    pub strict: bool,
+}
+
+/// One ply replayed.
+#[derive(Clone, Debug)]
+pub struct ReplayedPly {
+    /// The turn as written, suffixes included.
+    pub written: String,
+    /// The canonical notation with its check mark.
+    pub canonical: String,
+    pub turn: Turn,
+    /// The position after the turn.
+    pub after: Position,
+    /// Replayed variations that replace this ply.
+    pub variations: Vec<ReplayedLine>,
+}
+
+/// A line replayed as far as its turns are legal.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayedLine {
+    pub plies: Vec<ReplayedPly>,
+    /// The line stopped at an illegal turn.
+    pub broken: bool,
+}
+
+/// A game replayed: its variant, start, main line, ending and problems.
+pub struct Replay {
+    pub variant: Box<dyn Variant>,
+    pub start: Position,
+    pub line: ReplayedLine,
+    /// How the game ended on the board or automatically, and after which ply (0 = start).
+    pub ending: Option<(Outcome, usize)>,
+    /// Draws that could be claimed, with the ply where the claim first became possible.
+    pub claims: Vec<(Claim, usize)>,
+    pub problems: Vec<Problem>,
+}
+
+impl Replay {
+    /// The position after `ply` plies of the main line (0 = start).
+    pub fn position(&self, ply: usize) -> Option<&Position> {
+        match ply {
+            0 => Some(&self.start),
+            n => self.line.plies.get(n - 1).map(|p| &p.after),
+        }
+    }
+
+    pub fn final_position(&self) -> &Position {
+        self.line.plies.last().map_or(&self.start, |p| &p.after)
+    }
+
+    /// The result decided by the board, if the game is over.
+    pub fn board_result(&self) -> Option<&'static str> {
+        self.ending.map(|(o, _)| o.result())
+    }
+}
+
+/// Problems found before any turn could be replayed.
+pub struct SetupFailure {
+    pub problems: Vec<Problem>,
+}
+
+/// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`.
+pub fn game_label(game: &Game, number: usize) -> String {
+    let white = game.tag("White").unwrap_or("?");
+    let black = game.tag("Black").unwrap_or("?");
+    format!("game {number} ({white} - {black})")
+}
+
+/// The span of a tag's value, or an empty span at the start of the game.
+fn tag_span(game: &Game, name: &str) -> Span {
+    game.tags.iter().find(|t| t.name.value == name).map_or(Span::default(), |t| t.value.span)
+}
+
+/// The variant, rule options and start position a game's tags ask for.
+pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, Position), Vec<Problem>> {
+    let unreadable = |name: &str, message: String| vec![Problem::new(Severity::Unreadable, tag_span(game, name), message)];
+    let mut rules = match game.tag("Rules") {
+        Some(text) => parse_rule_options(text).map_err(|m| unreadable("Rules", m))?,
+        None => BTreeMap::new(),
+    };
+    rules.extend(options.rules.clone());
+    let variant = lookup(game.tag("Variant").unwrap_or("chess"), &rules).map_err(|m| unreadable("Variant", m))?;
+    let start = match game.tag("FEN") {
+        Some(fen) => variant
+            .read_snapshot(fen)
+            .map_err(|e| unreadable("FEN", format!("the start position cannot be used: {e}")))?,
+        None => variant.start(),
+    };
+    Ok((variant, start))
+}
+
+/// Replays a game whose setup succeeded.
+pub fn replay(game: &Game, text: &str, number: usize, variant: Box<dyn Variant>, start: Position, options: &ReplayOptions) -> Replay {
+    let mut run = Run {
+        variant: variant.as_ref(),
+        text,
+        label: game_label(game, number),
+        strict: options.strict,
+        problems: Vec::new(),
+    };
+    let mut history = History::new(run.variant, &start);
+    let line = run.line(&game.line, &start, Some(&mut history));
+    let mut ending = history.ending;
+    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.plies.len()) {
+        let last = line.plies.last().map_or(&start, |p| &p.after);
+        if let Some(outcome) = run.variant.outcome(last) {
+            ending = Some((outcome, line.plies.len()));
+        }
+    }
+    if !line.broken {
+        run.check_result(game, ending);
+    }
+    let problems = run.problems;
+    Replay { variant, start, line, ending, claims: history.claims, problems }
+}
+
+/// Repetition and clock bookkeeping along the main line.
+struct History {
+    seen: HashMap<u64, u32>,
+    claims: Vec<(Claim, usize)>,
+    ending: Option<(Outcome, usize)>,
+}
+
+impl History {
+    fn new(variant: &dyn Variant, start: &Position) -> History {
+        let mut history = History { seen: HashMap::new(), claims: Vec::new(), ending: None };
+        history.record(variant, start, 0);
+        history
+    }
+
+    /// Notes the position after `ply`; returns an automatic draw that it causes.
+    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
+        let count = self.seen.entry(crate::rules::repetition::key(variant, pos)).or_insert(0);
+        *count += 1;
+        let count = *count;
+        if count == 3 && !self.claims.iter().any(|(c, _)| *c == Claim::ThreefoldRepetition) {
+            self.claims.push((Claim::ThreefoldRepetition, ply));
+        }
+        if pos.halfmove >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
+            self.claims.push((Claim::FiftyMoveRule, ply));
+        }
+        let automatic = if count >= 5 {
+            Some(EndReason::FivefoldRepetition)
+        } else if pos.halfmove >= 150 {
+            Some(EndReason::SeventyFiveMoveRule)
+        } else if variant.is_dead_position(pos) {
+            Some(EndReason::InsufficientMaterial)
+        } else {
+            None
+        };
+        let outcome = automatic.map(Outcome::draw)?;
+        // A checkmate on the very ply takes precedence (O3).
+        if pos.halfmove >= 150 && variant.is_check(pos) && !variant.has_legal_turn(pos) {
+            return None;
+        }
+        if self.ending.is_none() {
+            self.ending = Some((outcome, ply));
+        }
+        Some(outcome)
+    }
+}
+
+struct Run<'a> {
+    variant: &'a dyn Variant,
+    text: &'a str,
+    label: String,
+    strict: bool,
+    problems: Vec<Problem>,
+}
+
+impl Run<'_> {
+    fn warn(&mut self, span: Span, message: String, label: &str, context: &str) {
+        let severity = if self.strict { Severity::Error } else { Severity::Warning };
+        self.problems.push(
+            Problem::new(severity, span, message)
+                .with_label(label)
+                .with_note(format!("{}, {context}", self.label)),
+        );
+    }
+
+    fn error(&mut self, span: Span, message: String, label: &str, context: &str) {
+        self.problems.push(
+            Problem::new(Severity::Error, span, message)
+                .with_label(label)
+                .with_note(format!("{}, {context}", self.label)),
+        );
+    }
+
+    fn written(&self, span: Span) -> String {
+        self.text.get(span.start..span.end).unwrap_or("").to_string()
+    }
+
+    /// Replays a line from `start`; `history` is given for the main line only.
+    fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
+        let mut out = ReplayedLine::default();
+        let mut pos = start.clone();
+        let mut drawn_warned = false;
+        for (index, ply) in line.plies.iter().enumerate() {
+            let variations = ply.variations.iter().map(|v| self.line(v, &pos, None)).collect();
+            let written = self.written(ply.turn.span);
+            let context = format!("move {}, {}: `{}`", pos.fullmove, pos.turn.name(), written);
+            self.check_number(ply, &pos, &context);
+            if let Some(h) = history.as_deref() {
+                if let Some((outcome, at)) = h.ending {
+                    if outcome.reason.allows_play_on() && !drawn_warned {
+                        drawn_warned = true;
+                        self.warn(
+                            ply.turn.span,
+                            format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe()),
+                            "played after an automatic draw",
+                            &context,
+                        );
+                    }
+                }
+            }
+            let Some(replayed) = self.ply(ply, &pos, &written, &context) else {
+                out.broken = true;
+                return out;
+            };
+            pos = replayed.after.clone();
+            if let Some(h) = history.as_deref_mut() {
+                h.record(self.variant, &pos, index + 1);
+            }
+            out.plies.push(ReplayedPly { variations, ..replayed });
+        }
+        out
+    }
+
+    /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
+    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &str) -> Option<ReplayedPly> {
+        let span = ply.turn.span;
+        let resolved = match self.variant.resolve(pos, &ply.turn.value) {
+            Ok(r) => r,
+            Err(e) => {
+                let message = match (&e, self.variant.outcome(pos)) {
+                    (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
+                        format!("`{written}` is played after the game ended: {outcome}")
+                    }
+                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{written}`: {reason}"),
+                    (ResolveError::Ambiguous(options), _) => {
+                        format!("`{written}` is ambiguous: {}", options.join(", "))
+                    }
+                };
+                let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
+                self.error(span, message, label, context);
+                return None;
+            }
+        };
+        let after = self.variant.play(pos, &resolved.turn);
+        let mark = san::check_mark(self.variant, &after);
+        let canonical = format!("{}{mark}", resolved.canonical);
+        self.check_notation(ply, written, &resolved.canonical, mark, context);
+        Some(ReplayedPly {
+            written: written.to_string(),
+            canonical,
+            turn: resolved.turn,
+            after,
+            variations: Vec::new(),
+        })
+    }
+
+    fn check_number(&mut self, ply: &Ply, pos: &Position, context: &str) {
+        let Some(number) = &ply.number else { return };
+        let expected_black = pos.turn == Color::Black;
+        if number.value.number != pos.fullmove || (number.value.black && !expected_black) {
+            let right = if expected_black { format!("{}...", pos.fullmove) } else { format!("{}.", pos.fullmove) };
+            self.warn(number.span, format!("move number written as `{}`; this is {right}", self.written(number.span)), "wrong move number", context);
+        }
+    }
+
+    /// Warns about imprecise notation and wrong check marks.
+    fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &str) {
+        let bare = written.trim_end_matches(['!', '?', '+', '#']);
+        if bare != canonical {
+            self.warn(ply.turn.span, format!("`{written}` is not standard notation; write `{canonical}{mark}`"), "imprecise notation", context);
+        }
+        let written_mark = match ply.turn.value.check {
+            None => "",
+            Some(CheckMark::Check) => "+",
+            Some(CheckMark::Mate) => "#",
+        };
+        if written_mark != mark {
+            let message = match mark {
+                "" => format!("`{written}` gives no check; the mark `{written_mark}` is wrong"),
+                "#" => format!("`{written}` is checkmate; write `{canonical}#`"),
+                _ => format!("`{written}` gives check; write `{canonical}+`"),
+            };
+            self.warn(ply.turn.span, message, "wrong check mark", context);
+        }
+    }
+
+    /// O4: a declared result must agree with a game finished on the board.
+    fn check_result(&mut self, game: &Game, ending: Option<(Outcome, usize)>) {
+        let token = game.result.as_ref();
+        let tag = game.tag("Result");
+        if let (Some(token), Some(tag)) = (token, tag) {
+            if token.value.as_str() != tag {
+                self.warn(token.span, format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()), "result differs from the tag", "result");
+            }
+        }
+        let declared = token.map(|t| (t.value, t.span)).or_else(|| {
+            let value = match tag? {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" => GameResult::Draw,
+                _ => GameResult::Unknown,
+            };
+            Some((value, tag_span(game, "Result")))
+        });
+        let (Some((outcome, _)), Some((declared, span))) = (ending, declared) else { return };
+        if declared == GameResult::Unknown || declared.as_str() == outcome.result() {
+            return;
+        }
+        let message = format!("the record says {} but the board says {outcome}", declared.as_str());
+        if outcome.reason.allows_play_on() {
+            self.warn(span, message, "result contradicts the board", "result");
+        } else {
+            self.error(span, message, "result contradicts the board", "result");
+        }
+    }
+}

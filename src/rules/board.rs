@@ -1,0 +1,131 @@
+//! The board: units on squares, their per-unit counters, and squares that are not
+//! playable (craters). Bubbles live in [`Features`](super::Features).
+
+use super::{Color, Piece, Role};
+use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
+
+/// Units on squares. Each unit carries a small counter that variants use for
+/// per-unit state: Koopa's stun (K4) and Bubble Fizz's pause (F5). The counter
+/// travels with the unit when it moves and vanishes with it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    area: Rect,
+    cells: [Option<Piece>; SQUARE_SLOTS],
+    counters: [Option<u8>; SQUARE_SLOTS],
+    occupied: [SquareSet; 2],
+    kings: [Option<Square>; 2],
+}
+
+impl Board {
+    /// An empty board covering `area`.
+    pub fn empty(area: Rect) -> Board {
+        Board {
+            area,
+            cells: [None; SQUARE_SLOTS],
+            counters: [None; SQUARE_SLOTS],
+            occupied: [SquareSet::EMPTY; 2],
+            kings: [None; 2],
+        }
+    }
+
+    /// The squares of the board (for Bellows the whole 12x12 grid).
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.cells[sq.index()]
+    }
+
+    pub fn is_empty_at(&self, sq: Square) -> bool {
+        self.cells[sq.index()].is_none()
+    }
+
+    /// The unit's counter (stun or pause), if it has one.
+    pub fn counter(&self, sq: Square) -> Option<u8> {
+        self.counters[sq.index()]
+    }
+
+    pub fn set_counter(&mut self, sq: Square, counter: Option<u8>) {
+        self.counters[sq.index()] = counter;
+    }
+
+    /// Puts a unit on a square (replacing whatever stood there), without a counter.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.take(sq);
+        self.cells[sq.index()] = Some(piece);
+        self.occupied[piece.color.index()].insert(sq);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = Some(sq);
+        }
+    }
+
+    /// Removes and returns the unit on a square, with its counter.
+    pub fn take(&mut self, sq: Square) -> Option<(Piece, Option<u8>)> {
+        let piece = self.cells[sq.index()].take()?;
+        let counter = self.counters[sq.index()].take();
+        self.occupied[piece.color.index()].remove(sq);
+        if piece.role == Role::King && self.kings[piece.color.index()] == Some(sq) {
+            self.kings[piece.color.index()] = self.find_king(piece.color);
+        }
+        Some((piece, counter))
+    }
+
+    /// Moves a unit and its counter; whatever stood on `to` is removed.
+    pub fn relocate(&mut self, from: Square, to: Square) {
+        if let Some((piece, counter)) = self.take(from) {
+            self.put(to, piece);
+            self.counters[to.index()] = counter;
+        }
+    }
+
+    /// Squares holding units of one colour.
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.occupied[color.index()]
+    }
+
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied[0].union(self.occupied[1])
+    }
+
+    /// Number of units of both colours.
+    pub fn unit_count(&self) -> usize {
+        self.occupied[0].len() + self.occupied[1].len()
+    }
+
+    /// The square of a side's king (the first found, when a setup has several).
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    fn find_king(&self, color: Color) -> Option<Square> {
+        self.occupied[color.index()]
+            .iter()
+            .find(|sq| self.cells[sq.index()].is_some_and(|p| p.role == Role::King))
+    }
+
+    /// Units of one colour and role.
+    pub fn units(&self, color: Color, role: Role) -> impl Iterator<Item = Square> + '_ {
+        self.occupied[color.index()]
+            .iter()
+            .filter(move |sq| self.cells[sq.index()].is_some_and(|p| p.role == role))
+    }
+
+    /// Every unit with its square, from a1 upwards.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied().iter().filter_map(move |sq| Some((sq, self.get(sq)?)))
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (self.area.min_rank..=self.area.max_rank).rev() {
+            for file in self.area.min_file..=self.area.max_file {
+                let c = self.get(Square::at(file, rank)).map_or('.', |p| p.fen_char());
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

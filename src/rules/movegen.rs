@@ -1,0 +1,383 @@
+//! Orthodox move generation on any rectangular area, shared by every variant.
+//!
+//! The generator knows the moves of the six orthodox units and respects what the
+//! variants add to the board: the *area* units may use (Bellows' active board, L4),
+//! craters that nothing passes or lands on (T4, knights jump over them), and units
+//! whose counter makes them immobile (Koopa's stun K4, Bubble Fizz's pause F5).
+//! Check is not judged here; each variant filters the pseudo-legal moves by its own
+//! notion of king safety.
+
+use super::{Color, Move, MoveKind, Piece, Position, Role, Wing};
+use crate::geometry::{Delta, Rect, Square};
+
+pub const ROOK_DIRS: [Delta; 4] = [Delta::new(0, 1), Delta::new(1, 0), Delta::new(0, -1), Delta::new(-1, 0)];
+pub const BISHOP_DIRS: [Delta; 4] = [Delta::new(1, 1), Delta::new(1, -1), Delta::new(-1, -1), Delta::new(-1, 1)];
+pub const KING_STEPS: [Delta; 8] = [
+    Delta::new(0, 1),
+    Delta::new(1, 1),
+    Delta::new(1, 0),
+    Delta::new(1, -1),
+    Delta::new(0, -1),
+    Delta::new(-1, -1),
+    Delta::new(-1, 0),
+    Delta::new(-1, 1),
+];
+pub const KNIGHT_JUMPS: [Delta; 8] = [
+    Delta::new(1, 2),
+    Delta::new(2, 1),
+    Delta::new(2, -1),
+    Delta::new(1, -2),
+    Delta::new(-1, -2),
+    Delta::new(-2, -1),
+    Delta::new(-2, 1),
+    Delta::new(-1, 2),
+];
+
+/// Where pawns start their double step and where they promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// Per colour, a bit per rank from which a two-square advance is allowed.
+    pub double_step_ranks: [u16; 2],
+    /// Per colour, the rank where a pawn promotes. A pawn standing on it is inert.
+    pub last_rank: [u8; 2],
+}
+
+/// Where castling puts king and rook (Chess960 rules, O2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRules {
+    /// Per colour, the rank on which it castles.
+    pub back_rank: [u8; 2],
+    /// The king's destination file for `[queen side, king side]`; the rook lands
+    /// beside it, on the inner side.
+    pub king_files: [u8; 2],
+}
+
+/// The geometry a variant moves units in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terrain {
+    /// Units may start, pass and land only inside this area.
+    pub area: Rect,
+    pub pawns: PawnRules,
+    pub castling: CastlingRules,
+}
+
+impl Terrain {
+    /// The orthodox 8x8 board.
+    pub const fn orthodox() -> Terrain {
+        Terrain {
+            area: Rect::board(8, 8),
+            pawns: PawnRules { double_step_ranks: [1 << 1, 1 << 6], last_rank: [7, 0] },
+            castling: CastlingRules { back_rank: [0, 7], king_files: [2, 6] },
+        }
+    }
+}
+
+/// Narrows generation to the moves SAN could mean (both `None`: every move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFilter {
+    pub role: Option<Role>,
+    pub to: Option<Square>,
+}
+
+impl MoveFilter {
+    fn wants_role(&self, role: Role) -> bool {
+        self.role.is_none_or(|r| r == role)
+    }
+
+    fn wants_square(&self, sq: Square) -> bool {
+        self.to.is_none_or(|t| t == sq)
+    }
+}
+
+/// A unit whose counter is above 0 (stunned, paused) cannot move or attack.
+pub fn is_immobile(pos: &Position, sq: Square) -> bool {
+    pos.board.counter(sq).is_some_and(|c| c > 0)
+}
+
+/// A square a unit may pass over or land on: inside the area and no crater.
+fn is_open(pos: &Position, area: &Rect, sq: Square) -> bool {
+    area.contains(sq) && !pos.features.craters.contains(sq)
+}
+
+/// Whether a pawn of `color` on `sq` is a working pawn (not inert on its last rank).
+fn pawn_is_active(t: &Terrain, color: Color, sq: Square) -> bool {
+    sq.rank() != t.pawns.last_rank[color.index()]
+}
+
+/// Pseudo-legal moves of the side to move, castling excluded.
+pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    for from in pos.board.occupied_by(us).iter() {
+        let Some(piece) = pos.board.get(from) else { continue };
+        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(pos, from) {
+            continue;
+        }
+        match piece.role {
+            Role::Pawn => pawn_moves(pos, t, from, filter, out),
+            Role::Knight => step_moves(pos, t, from, Role::Knight, &KNIGHT_JUMPS, filter, out),
+            Role::King => step_moves(pos, t, from, Role::King, &KING_STEPS, filter, out),
+            Role::Bishop => slide_moves(pos, t, from, Role::Bishop, &BISHOP_DIRS, filter, out),
+            Role::Rook => slide_moves(pos, t, from, Role::Rook, &ROOK_DIRS, filter, out),
+            Role::Queen => {
+                slide_moves(pos, t, from, Role::Queen, &ROOK_DIRS, filter, out);
+                slide_moves(pos, t, from, Role::Queen, &BISHOP_DIRS, filter, out);
+            }
+        }
+    }
+}
+
+fn push(out: &mut Vec<Move>, role: Role, from: Square, to: Square, capture: bool, kind: MoveKind) {
+    out.push(Move { role, from, to, capture, promotion: None, kind });
+}
+
+fn step_moves(
+    pos: &Position,
+    t: &Terrain,
+    from: Square,
+    role: Role,
+    steps: &[Delta],
+    filter: MoveFilter,
+    out: &mut Vec<Move>,
+) {
+    for &d in steps {
+        let Some(to) = from.step(d) else { continue };
+        if !filter.wants_square(to) || !is_open(pos, &t.area, to) {
+            continue;
+        }
+        match pos.board.get(to) {
+            None => push(out, role, from, to, false, MoveKind::Normal),
+            Some(p) if p.color != pos.turn => push(out, role, from, to, true, MoveKind::Normal),
+            Some(_) => {}
+        }
+    }
+}
+
+fn slide_moves(
+    pos: &Position,
+    t: &Terrain,
+    from: Square,
+    role: Role,
+    dirs: &[Delta],
+    filter: MoveFilter,
+    out: &mut Vec<Move>,
+) {
+    for &d in dirs {
+        let mut sq = from;
+        while let Some(to) = sq.step(d) {
+            if !is_open(pos, &t.area, to) {
+                break;
+            }
+            match pos.board.get(to) {
+                None => {
+                    if filter.wants_square(to) {
+                        push(out, role, from, to, false, MoveKind::Normal);
+                    }
+                }
+                Some(p) => {
+                    if p.color != pos.turn && filter.wants_square(to) {
+                        push(out, role, from, to, true, MoveKind::Normal);
+                    }
+                    break;
+                }
+            }
+            sq = to;
+        }
+    }
+}
+
+fn push_pawn(out: &mut Vec<Move>, t: &Terrain, color: Color, from: Square, to: Square, capture: bool, kind: MoveKind) {
+    if to.rank() == t.pawns.last_rank[color.index()] {
+        for promotion in Role::PROMOTIONS {
+            out.push(Move { role: Role::Pawn, from, to, capture, promotion: Some(promotion), kind });
+        }
+    } else {
+        push(out, Role::Pawn, from, to, capture, kind);
+    }
+}
+
+fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    if !pawn_is_active(t, us, from) {
+        return;
+    }
+    let fwd = us.forward();
+    if let Some(one) = from.step(Delta::new(0, fwd)) {
+        if is_open(pos, &t.area, one) && pos.board.is_empty_at(one) {
+            if filter.wants_square(one) {
+                push_pawn(out, t, us, from, one, false, MoveKind::Normal);
+            }
+            let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
+            if let Some(two) = one.step(Delta::new(0, fwd)).filter(|_| may_double) {
+                if filter.wants_square(two) && is_open(pos, &t.area, two) && pos.board.is_empty_at(two) {
+                    push_pawn(out, t, us, from, two, false, MoveKind::DoubleStep);
+                }
+            }
+        }
+    }
+    for side in [-1, 1] {
+        let Some(to) = from.step(Delta::new(side, fwd)) else { continue };
+        if !filter.wants_square(to) || !is_open(pos, &t.area, to) {
+            continue;
+        }
+        match pos.board.get(to) {
+            Some(p) if p.color != us => push_pawn(out, t, us, from, to, true, MoveKind::Normal),
+            None if pos.ep_square == Some(to) && en_passant_victim(pos, to).is_some() => {
+                push(out, Role::Pawn, from, to, true, MoveKind::EnPassant)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The enemy pawn an en passant capture onto `target` would take.
+pub fn en_passant_victim(pos: &Position, target: Square) -> Option<Square> {
+    let victim = target.step(Delta::new(0, -pos.turn.forward()))?;
+    let piece = pos.board.get(victim)?;
+    (piece == Piece::new(pos.turn.other(), Role::Pawn)).then_some(victim)
+}
+
+/// Castling moves whose squares are free, judged by the Chess960 rule: every square
+/// the king or the rook crosses or lands on is empty (but for the two of them), open
+/// and inside the area. `king_may_pass` decides each square the king stands on,
+/// crosses or reaches (check conditions; always `true` in Koopa, K7).
+pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may_pass: impl Fn(Square) -> bool) {
+    let us = pos.turn;
+    let Some(king) = pos.board.king(us) else { return };
+    let rank = t.castling.back_rank[us.index()];
+    if king.rank() != rank || is_immobile(pos, king) {
+        return;
+    }
+    for wing in Wing::ALL {
+        let Some(rook) = pos.castling.rook(us, wing) else { continue };
+        if pos.board.get(rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(pos, rook) {
+            continue;
+        }
+        let king_to = Square::at(t.castling.king_files[wing as usize], rank);
+        let rook_to = rook_beside(king_to, wing);
+        let free = |sq: Square| {
+            (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(pos, &t.area, sq)
+        };
+        if !span(king, king_to).all(free) || !span(rook, rook_to).all(free) {
+            continue;
+        }
+        if !span(king, king_to).all(&king_may_pass) {
+            continue;
+        }
+        out.push(Move {
+            role: Role::King,
+            from: king,
+            to: king_to,
+            capture: false,
+            promotion: None,
+            kind: MoveKind::Castle { rook, wing },
+        });
+    }
+}
+
+/// The squares from `a` to `b` on one rank, both included.
+fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
+    let (lo, hi) = if a.file() <= b.file() { (a.file(), b.file()) } else { (b.file(), a.file()) };
+    (lo..=hi).map(move |f| Square::at(f, a.rank()))
+}
+
+/// Whether a unit of `by` could capture on `sq` by an orthodox move inside `area`.
+/// Immobile units and inert pawns attack nothing; craters block lines.
+pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
+    if !area.contains(sq) {
+        return false;
+    }
+    let attacker = |from: Square, roles: &[Role]| {
+        pos.board
+            .get(from)
+            .is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(pos, from))
+    };
+    for &d in &KNIGHT_JUMPS {
+        if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::Knight])) {
+            return true;
+        }
+    }
+    for &d in &KING_STEPS {
+        if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::King])) {
+            return true;
+        }
+    }
+    for side in [-1, 1] {
+        let pawn_from = sq.step(Delta::new(side, -by.forward()));
+        if pawn_from.is_some_and(|from| {
+            area.contains(from) && attacker(from, &[Role::Pawn]) && pawn_is_active(t, by, from)
+        }) {
+            return true;
+        }
+    }
+    for (dirs, roles) in [(&ROOK_DIRS, [Role::Rook, Role::Queen]), (&BISHOP_DIRS, [Role::Bishop, Role::Queen])] {
+        for &d in dirs {
+            let mut cur = sq;
+            while let Some(next) = cur.step(d) {
+                if !is_open(pos, area, next) {
+                    break;
+                }
+                if pos.board.get(next).is_some() {
+                    if attacker(next, &roles) {
+                        return true;
+                    }
+                    break;
+                }
+                cur = next;
+            }
+        }
+    }
+    false
+}
+
+/// Plays an orthodox move on the board: units, castling rights, en passant square.
+/// The turn is not passed; see [`Position::pass_turn`].
+pub fn apply_move(pos: &mut Position, mv: &Move) {
+    let us = pos.turn;
+    pos.ep_square = None;
+    match mv.kind {
+        MoveKind::Castle { rook, .. } => {
+            let rook_to = castle_rook_destination(mv);
+            pos.board.take(rook);
+            pos.board.relocate(mv.from, mv.to);
+            pos.board.put(rook_to, Piece::new(us, Role::Rook));
+        }
+        MoveKind::EnPassant => {
+            if let Some(victim) = mv.to.step(Delta::new(0, -us.forward())) {
+                pos.board.take(victim);
+            }
+            pos.board.relocate(mv.from, mv.to);
+        }
+        MoveKind::PromoteInPlace => {}
+        MoveKind::Normal | MoveKind::DoubleStep => {
+            pos.castling.discard_rook(mv.to);
+            pos.board.relocate(mv.from, mv.to);
+        }
+    }
+    if let Some(role) = mv.promotion {
+        pos.board.put(mv.to, Piece::new(us, role));
+    }
+    if mv.kind == MoveKind::DoubleStep {
+        pos.ep_square = mv.from.step(Delta::new(0, us.forward()));
+    }
+    if mv.role == Role::King {
+        pos.castling.discard_side(us);
+    }
+    pos.castling.discard_rook(mv.from);
+}
+
+/// Where the rook of a castling move ends.
+pub fn castle_rook_destination(mv: &Move) -> Square {
+    match mv.kind {
+        MoveKind::Castle { wing, .. } => rook_beside(mv.to, wing),
+        _ => mv.to,
+    }
+}
+
+/// The rook lands next to the king's destination, towards the board's centre.
+fn rook_beside(king_to: Square, wing: Wing) -> Square {
+    let file = match wing {
+        Wing::Queen => king_to.file() + 1,
+        Wing::King => king_to.file().saturating_sub(1),
+    };
+    Square::at(file, king_to.rank())
+}

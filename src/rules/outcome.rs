@@ -1,0 +1,101 @@
+//! How games end: on the board, automatically, or by a claim a player may make.
+
+use super::Color;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    /// O3: fivefold repetition ends the game automatically.
+    FivefoldRepetition,
+    /// O3: 75 moves by each side without pawn move or capture.
+    SeventyFiveMoveRule,
+    /// O3: no sequence of legal moves can mate.
+    InsufficientMaterial,
+    /// Tilting T5: the blast removed the enemy king.
+    KingDestroyed,
+    /// Tilting T5: the blast removed both kings.
+    BothKingsDestroyed,
+    /// Koopa K1: a king left the board.
+    KingGone,
+    /// Koopa K9, Bellows L7, Bubble Fizz F9: the side to move has no legal turn.
+    NoLegalTurn,
+}
+
+impl EndReason {
+    /// Automatic draws after which records may play on (O5): a move after one is a
+    /// warning, not an error.
+    pub fn allows_play_on(self) -> bool {
+        matches!(
+            self,
+            EndReason::FivefoldRepetition | EndReason::SeventyFiveMoveRule | EndReason::InsufficientMaterial
+        )
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FivefoldRepetition => "fivefold repetition",
+            EndReason::SeventyFiveMoveRule => "75-move rule",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::KingDestroyed => "king destroyed",
+            EndReason::BothKingsDestroyed => "both kings destroyed",
+            EndReason::KingGone => "king off the board",
+            EndReason::NoLegalTurn => "no legal turn",
+        }
+    }
+}
+
+/// A finished game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn win(winner: Color, reason: EndReason) -> Outcome {
+        Outcome { winner: Some(winner), reason }
+    }
+
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome { winner: None, reason }
+    }
+
+    /// The PGN result token.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} by {} ({})", c.name().to_lowercase() + " wins", self.reason.describe(), self.result()),
+            None => write!(f, "draw by {} ({})", self.reason.describe(), self.result()),
+        }
+    }
+}
+
+/// A draw a player may claim; the game goes on (O3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    ThreefoldRepetition,
+    FiftyMoveRule,
+}
+
+impl Claim {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Claim::ThreefoldRepetition => "threefold repetition",
+            Claim::FiftyMoveRule => "50-move rule",
+        }
+    }
+}

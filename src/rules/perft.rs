@@ -1,0 +1,32 @@
+//! Perft: counting legal turn sequences, the standard test of move generators.
+
+use super::{Position, Variant};
+
+/// The number of legal turn sequences of `depth` plies from `pos`.
+pub fn perft<V: Variant + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut turns = Vec::new();
+    variant.legal_turns(pos, &mut turns);
+    if depth == 1 {
+        return turns.len() as u64;
+    }
+    turns.iter().map(|t| perft(variant, &variant.play(pos, t), depth - 1)).sum()
+}
+
+/// Perft split by first turn: each legal turn with its canonical notation and count,
+/// sorted by notation.
+pub fn divide<V: Variant + ?Sized>(variant: &V, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    let mut turns = Vec::new();
+    variant.legal_turns(pos, &mut turns);
+    let mut rows: Vec<(String, u64)> = turns
+        .iter()
+        .map(|t| {
+            let count = perft(variant, &variant.play(pos, t), depth.saturating_sub(1));
+            (variant.write_turn(pos, t), count)
+        })
+        .collect();
+    rows.sort();
+    rows
+}

@@ -1,0 +1,202 @@
+//! Standard algebraic notation: resolving written moves against a position and
+//! writing legal moves canonically. Variants with extra notation (bombs, bounces,
+//! multi-move turns) build on these pieces.
+
+use super::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use crate::record::ast::{SanToken, TurnPart, TurnToken};
+
+/// Resolves a turn that must be one plain move (orthodox chess and the variants
+/// without extra notation).
+pub fn resolve_single_move<V: Variant + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    token: &TurnToken,
+) -> Result<Resolved, ResolveError> {
+    let [part] = token.parts.as_slice() else {
+        return Err(ResolveError::illegal(
+            "a turn of several moves joined by `&` exists only in Refreshing Bubble Fizz Chess",
+        ));
+    };
+    match &part.value {
+        TurnPart::Bomb(_) => Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
+        TurnPart::Move { bounce: Some(_), .. } => {
+            Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"))
+        }
+        TurnPart::Move { san, bounce: None } => {
+            let (mv, canonical) = resolve_move(variant, pos, san)?;
+            Ok(Resolved { turn: Turn::Move(mv), canonical })
+        }
+    }
+}
+
+/// The legal moves (first moves of legal turns) that fit a SAN token, and their
+/// canonical notation; exactly one or an error.
+pub fn resolve_move<V: Variant + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    san: &SanToken,
+) -> Result<(Move, String), ResolveError> {
+    let mut turns = Vec::new();
+    match san {
+        SanToken::Castle { long } => {
+            let wing = if *long { Wing::Queen } else { Wing::King };
+            variant.legal_turns_to(pos, Some(Role::King), None, &mut turns);
+            let found = turns
+                .iter()
+                .filter_map(|t| single_move(t))
+                .find(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
+            match found {
+                Some(mv) => Ok((mv, castle_text(wing).to_string())),
+                None => Err(ResolveError::Illegal(castling_refusal(pos, wing))),
+            }
+        }
+        SanToken::Normal { piece, from_file, from_rank, capture: _, to, to_file, promotion } => {
+            let role = match piece {
+                None => Role::Pawn,
+                Some(letter) => Role::from_letter(*letter)
+                    .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece letter")))?,
+            };
+            let promotion = match promotion {
+                None => None,
+                Some(letter) => Some(Role::from_letter(*letter).ok_or_else(|| {
+                    ResolveError::illegal(format!("`{letter}` is not a piece a pawn can promote to"))
+                })?),
+            };
+            variant.legal_turns_to(pos, Some(role), *to, &mut turns);
+            let peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
+            let fits = |m: &&Move| {
+                (to.is_some() || (m.to.file() == *to_file && m.from.file() != m.to.file()))
+                    && from_file.is_none_or(|f| m.from.file() == f)
+                    && from_rank.is_none_or(|r| m.from.rank() == r)
+            };
+            let mut found: Vec<Move> = peers.iter().filter(fits).copied().collect();
+            found.dedup();
+            if promotion.is_some() {
+                found.retain(|m| m.promotion == promotion);
+            } else if found.iter().any(|m| m.promotion.is_none()) {
+                found.retain(|m| m.promotion.is_none());
+            }
+            match found.as_slice() {
+                [mv] => Ok((*mv, move_text(mv, &peers))),
+                [] => Err(ResolveError::Illegal(unreachable_reason(variant, pos, role, *to, *to_file))),
+                many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
+            }
+        }
+    }
+}
+
+/// The move of a one-move turn.
+fn single_move(turn: &Turn) -> Option<Move> {
+    match turn {
+        Turn::Move(m) => Some(*m),
+        _ => None,
+    }
+}
+
+fn castle_text(wing: Wing) -> &'static str {
+    match wing {
+        Wing::King => "O-O",
+        Wing::Queen => "O-O-O",
+    }
+}
+
+fn castling_refusal(pos: &Position, wing: Wing) -> String {
+    let side = pos.turn.name();
+    let which = castle_text(wing);
+    if pos.castling.rook(pos.turn, wing).is_none() {
+        format!("{side} has no right to castle {which}")
+    } else {
+        format!("{which} is not legal here: the king is in check, crosses or lands on an attacked square, or a square between king and rook is not free")
+    }
+}
+
+fn unreachable_reason<V: Variant + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    role: Role,
+    to: Option<crate::geometry::Square>,
+    to_file: u8,
+) -> String {
+    if let Some(reason) = variant.explain_unreachable(pos, role, to) {
+        return reason;
+    }
+    let target = match to {
+        Some(sq) => sq.to_string(),
+        None => format!("the {}-file", crate::geometry::Square::file_char(to_file)),
+    };
+    format!("no {} {} can move to {}", pos.turn.name().to_lowercase(), role.name(), target)
+}
+
+/// Canonical SAN of a move, disambiguated against `peers`: the legal moves of the
+/// same role to the same square (the move itself may be among them).
+pub fn move_text(mv: &Move, peers: &[Move]) -> String {
+    let mut text = String::with_capacity(8);
+    match mv.kind {
+        MoveKind::Castle { wing, .. } => return castle_text(wing).to_string(),
+        MoveKind::PromoteInPlace => {}
+        _ if mv.role == Role::Pawn => {
+            if mv.capture {
+                text.push(crate::geometry::Square::file_char(mv.from.file()));
+                text.push('x');
+            }
+        }
+        _ => {
+            text.push(mv.role.letter());
+            let rivals: Vec<&Move> = peers
+                .iter()
+                .filter(|p| p.role == mv.role && p.to == mv.to && p.from != mv.from && !p.is_castle())
+                .collect();
+            if !rivals.is_empty() {
+                let file_unique = rivals.iter().all(|p| p.from.file() != mv.from.file());
+                let rank_unique = rivals.iter().all(|p| p.from.rank() != mv.from.rank());
+                if file_unique {
+                    text.push(crate::geometry::Square::file_char(mv.from.file()));
+                } else if rank_unique {
+                    text.push_str(&(mv.from.rank() + 1).to_string());
+                } else {
+                    text.push_str(&mv.from.to_string());
+                }
+            }
+            if mv.capture {
+                text.push('x');
+            }
+        }
+    }
+    text.push_str(&mv.to.to_string());
+    if let Some(role) = mv.promotion {
+        text.push('=');
+        text.push(role.letter());
+    }
+    text
+}
+
+/// Canonical SAN of a legal move in `pos`, without check mark.
+pub fn write_move<V: Variant + ?Sized>(variant: &V, pos: &Position, mv: &Move) -> String {
+    let mut turns = Vec::new();
+    if mv.role != Role::Pawn && !mv.is_castle() {
+        variant.legal_turns_to(pos, Some(mv.role), Some(mv.to), &mut turns);
+    }
+    let peers: Vec<Move> = turns.iter().filter_map(|t| t.moves().first().copied()).collect();
+    move_text(mv, &peers)
+}
+
+/// The check mark a turn earns (O7): `#` for checkmate, `+` for check.
+pub fn check_mark<V: Variant + ?Sized>(variant: &V, after: &Position) -> &'static str {
+    if !variant.is_check(after) {
+        ""
+    } else if variant.outcome(after).is_some_and(|o| o.reason == super::EndReason::Checkmate) {
+        "#"
+    } else {
+        "+"
+    }
+}
+
+/// Canonical notation of a legal one-move turn, with check mark.
+pub fn write_turn<V: Variant + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> String {
+    let body = match turn {
+        Turn::Move(mv) => variant.write_move(pos, mv),
+        _ => format!("{turn:?}"),
+    };
+    let after = variant.play(pos, turn);
+    body + check_mark(variant, &after)
+}

@@ -1,0 +1,74 @@
+//! Turns: everything one side does in one ply.
+
+use super::{Role, Wing};
+use crate::geometry::Square;
+
+/// How a move moves its unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    /// A pawn's two-square advance; leaves an en passant square behind.
+    DoubleStep,
+    /// A pawn takes the pawn that just passed `to`.
+    EnPassant,
+    /// The king goes to `to`, the rook from `rook` to its side of the king.
+    Castle { rook: Square, wing: Wing },
+    /// Bouncing B5: an unpromoted pawn on its last rank promotes where it stands.
+    PromoteInPlace,
+}
+
+/// One unit's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub role: Role,
+    pub from: Square,
+    /// The destination as SAN writes it. In Koopa this is the struck square of a
+    /// capture (K10); where the capturer lands follows from the rules.
+    pub to: Square,
+    /// The move strikes an enemy unit (a capture, a Koopa stun or kick).
+    pub capture: bool,
+    pub promotion: Option<Role>,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    pub fn is_castle(&self) -> bool {
+        matches!(self.kind, MoveKind::Castle { .. })
+    }
+
+    /// Whether this move resets the halfmove clock by itself (O6).
+    pub fn is_zeroing(&self) -> bool {
+        self.capture || self.role == Role::Pawn
+    }
+}
+
+/// Bouncing B2: the unit on `from` is pushed one square to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounce {
+    pub from: Square,
+    pub to: Square,
+}
+
+/// Everything one side does in one ply.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// One move: every variant.
+    Move(Move),
+    /// A move followed by a bounce (Bouncing B1).
+    Bounced(Move, Bounce),
+    /// A bomb on a square (Tilting T2).
+    Bomb(Square),
+    /// Several moves in one turn (Bubble Fizz F6), in the order played.
+    Multi(Vec<Move>),
+}
+
+impl Turn {
+    /// The moves of the turn in order (none for a bomb).
+    pub fn moves(&self) -> &[Move] {
+        match self {
+            Turn::Move(m) | Turn::Bounced(m, _) => std::slice::from_ref(m),
+            Turn::Bomb(_) => &[],
+            Turn::Multi(moves) => moves,
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The one abstraction through which each variant supplies its rules.
+//!
+//! A variant decides which turns are legal, what a turn does, when the game is
+//! over, and how its snapshots read and write. Everything else (SAN, replay,
+//! perft, diagrams, the commands) is written once against this trait.
+
+use super::{san, Move, Outcome, Position, Role, Turn};
+use crate::geometry::Square;
+use crate::record::ast::TurnToken;
+use crate::snapshot::SnapshotError;
+
+/// A written turn resolved against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub turn: Turn,
+    /// The turn's canonical notation, without check mark.
+    pub canonical: String,
+}
+
+/// Why a written turn does not name exactly one legal turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No legal turn fits; the reason in plain words ("no knight can move to e5").
+    Illegal(String),
+    /// Several legal turns fit: their canonical notations.
+    Ambiguous(Vec<String>),
+}
+
+impl ResolveError {
+    pub fn illegal(reason: impl Into<String>) -> ResolveError {
+        ResolveError::Illegal(reason.into())
+    }
+}
+
+/// The rules of one variant.
+///
+/// Required methods say what the variant *is*; provided ones are built on them and
+/// may be overridden for speed or for variant-specific notation.
+pub trait Variant: Send + Sync {
+    /// The id used on the command line (`chess`, `tilting`, ...).
+    fn id(&self) -> &'static str;
+
+    /// The start position when a record gives no `[FEN]`.
+    fn start(&self) -> Position;
+
+    /// Reads the variant's snapshot (SPEC section 4), rejecting impossible positions.
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError>;
+
+    /// Writes the variant's snapshot.
+    fn write_snapshot(&self, pos: &Position) -> String;
+
+    /// Every legal turn of the side to move.
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>);
+
+    /// Plays a legal turn and returns the position after it.
+    fn play(&self, pos: &Position, turn: &Turn) -> Position;
+
+    /// Whether the side to move stands in check (always `false` in Koopa).
+    fn is_check(&self, pos: &Position) -> bool;
+
+    /// How the game stands decided on the board, if it is over.
+    fn outcome(&self, pos: &Position) -> Option<Outcome>;
+
+    /// Legal turns whose (first) move is by `role` to `to`; SAN resolution calls this,
+    /// so a variant can answer it faster than by generating every turn.
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        self.legal_turns(pos, out);
+        out.retain(|t| {
+            t.moves()
+                .first()
+                .is_some_and(|m| role.is_none_or(|r| r == m.role) && to.is_none_or(|s| s == m.to))
+        });
+    }
+
+    /// Whether the side to move has any legal turn.
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        let mut turns = Vec::new();
+        self.legal_turns(pos, &mut turns);
+        !turns.is_empty()
+    }
+
+    /// Why no legal move of `role` reaches `to`, when that is not simply "no such unit
+    /// can get there" (a pin, a check, a crater, a pause).
+    fn explain_unreachable(&self, _pos: &Position, _role: Role, _to: Option<Square>) -> Option<String> {
+        None
+    }
+
+    /// Resolves a written turn against the position.
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        san::resolve_single_move(self, pos, token)
+    }
+
+    /// The canonical notation of a legal turn, with its check mark.
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+        san::write_turn(self, pos, turn)
+    }
+
+    /// The notation of one move of a turn, without check mark.
+    fn write_move(&self, pos: &Position, mv: &Move) -> String {
+        san::write_move(self, pos, mv)
+    }
+
+    /// The en passant square when an en passant capture is legal there (FEN writes
+    /// only such squares; repetition compares only such squares, O8).
+    fn capturable_ep_square(&self, pos: &Position) -> Option<Square> {
+        let ep = pos.ep_square?;
+        let mut turns = Vec::new();
+        self.legal_turns_to(pos, Some(Role::Pawn), Some(ep), &mut turns);
+        turns
+            .iter()
+            .any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant))
+            .then_some(ep)
+    }
+
+    /// Lines about the variant's own state for diagram captions ("bombs: White").
+    fn describe_state(&self, _pos: &Position) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether the side to move has insufficient material to ever mate and the
+    /// variant ends such games (orthodox chess only, O3).
+    fn is_dead_position(&self, _pos: &Position) -> bool {
+        false
+    }
+}

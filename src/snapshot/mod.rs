@@ -1,0 +1,7 @@
+//! FEN-like snapshots: the orthodox fields every variant shares, and the error
+//! that lists every problem of an impossible position.
+
+mod error;
+pub mod fen;
+
+pub use error::SnapshotError;

@@ -1,0 +1,200 @@
+//! Orthodox chess (`chess`), rulings O1-O9: FIDE moves, Chess960 castling from any
+//! start position, checkmate, stalemate and insufficient material.
+
+use crate::geometry::{Square, SquareSet};
+use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::{Color, EndReason, Move, Outcome, Piece, Position, Role, Turn, Variant};
+use crate::snapshot::fen::{self, Fields};
+use crate::snapshot::SnapshotError;
+
+const TERRAIN: Terrain = Terrain::orthodox();
+
+/// The orthodox start position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Orthodox chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chess;
+
+impl Chess {
+    /// Legal moves of the side to move that fit `filter`, castling included (O1, O2).
+    pub fn legal_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
+        let start = out.len();
+        movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+        let them = pos.turn.other();
+        if filter.role.is_none_or(|r| r == Role::King) {
+            let before = out.len();
+            movegen::castling_moves(pos, &TERRAIN, out, |sq| {
+                !movegen::is_attacked(pos, &TERRAIN, &TERRAIN.area, sq, them)
+            });
+            if let Some(to) = filter.to {
+                retain_from(out, before, |m| m.to == to);
+            }
+        }
+        retain_from(out, start, |m| leaves_king_safe(pos, m));
+    }
+
+    /// Whether the side to move has at least one legal move; stops at the first.
+    pub fn any_legal_move(pos: &Position) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
+        if moves.iter().any(|m| leaves_king_safe(pos, m)) {
+            return true;
+        }
+        // Castling can be the only legal move (Chess960: a king that stays put
+        // while its rook jumps over to shield it).
+        moves.clear();
+        Chess::legal_moves(pos, MoveFilter { role: Some(Role::King), to: None }, &mut moves);
+        !moves.is_empty()
+    }
+}
+
+fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+    let mut i = start;
+    while i < out.len() {
+        if keep(&out[i]) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
+}
+
+/// After `mv`, the mover's king is not attacked (O1).
+fn leaves_king_safe(pos: &Position, mv: &Move) -> bool {
+    let mut after = pos.clone();
+    movegen::apply_move(&mut after, mv);
+    king_safe(&after, pos.turn)
+}
+
+fn king_safe(pos: &Position, color: Color) -> bool {
+    match pos.board.king(color) {
+        Some(king) => !movegen::is_attacked(pos, &TERRAIN, &TERRAIN.area, king, color.other()),
+        None => true,
+    }
+}
+
+/// python-chess's `has_insufficient_material` for one side (O3).
+fn has_insufficient_material(pos: &Position, color: Color) -> bool {
+    let board = &pos.board;
+    let own = |role| board.units(color, role).next().is_some();
+    let any = |role| Color::ALL.iter().any(|&c| board.units(c, role).next().is_some());
+    if own(Role::Pawn) || own(Role::Rook) || own(Role::Queen) {
+        return false;
+    }
+    if own(Role::Knight) {
+        let enemy_minor_or_more = board
+            .pieces()
+            .any(|(_, p)| p.color != color && !matches!(p.role, Role::King | Role::Queen));
+        return board.occupied_by(color).len() <= 2 && !enemy_minor_or_more;
+    }
+    if own(Role::Bishop) {
+        let shades: SquareSet = Color::ALL
+            .iter()
+            .flat_map(|&c| board.units(c, Role::Bishop))
+            .collect();
+        let light = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 1);
+        let dark = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 0);
+        return !(light && dark) && !any(Role::Pawn) && !any(Role::Knight);
+    }
+    true
+}
+
+/// Problems that make an orthodox position impossible (O9).
+pub fn impossible_position(pos: &Position, pawn_ranks_forbidden: bool) -> Vec<String> {
+    let mut problems = Vec::new();
+    for color in Color::ALL {
+        let kings = pos.board.units(color, Role::King).count();
+        if kings != 1 {
+            problems.push(format!("{} has {kings} kings; it needs exactly one", color.name()));
+        }
+    }
+    if pawn_ranks_forbidden {
+        for (sq, piece) in pos.board.pieces() {
+            if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
+                problems.push(format!("the {piece} on {sq} stands where no pawn can be"));
+            }
+        }
+    }
+    if problems.is_empty() && !king_safe(pos, pos.turn.other()) {
+        problems.push(format!("{} is to move while the {} king stands in check", pos.turn.name(), pos.turn.other().name().to_lowercase()));
+    }
+    problems
+}
+
+impl Variant for Chess {
+    fn id(&self) -> &'static str {
+        "chess"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(START).unwrap_or_else(|_| Position::new(crate::rules::Board::empty(TERRAIN.area)))
+    }
+
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        let fields = Fields::split(text, 4, 6)?;
+        let pos = fen::read_orthodox(&fields, TERRAIN.area, TERRAIN.castling.back_rank, fen::orthodox_symbol, &mut Vec::new())?;
+        SnapshotError::check(impossible_position(&pos, true))?;
+        Ok(pos)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
+        fen::write_orthodox(pos, placement, self.capturable_ep_square(pos))
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.legal_turns_to(pos, None, None, out);
+    }
+
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        let mut moves = Vec::with_capacity(48);
+        Chess::legal_moves(pos, MoveFilter { role, to }, &mut moves);
+        out.extend(moves.into_iter().map(Turn::Move));
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        Chess::any_legal_move(pos)
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        let mut after = pos.clone();
+        for mv in turn.moves() {
+            movegen::apply_move(&mut after, mv);
+        }
+        let zeroing = turn.moves().iter().any(Move::is_zeroing);
+        after.pass_turn(zeroing);
+        after
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        !king_safe(pos, pos.turn)
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if !self.has_legal_turn(pos) {
+            return Some(if self.is_check(pos) {
+                Outcome::win(pos.turn.other(), EndReason::Checkmate)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
+            });
+        }
+        self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial))
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        let mut pseudo = Vec::new();
+        movegen::pseudo_moves(pos, &TERRAIN, MoveFilter { role: Some(role), to }, &mut pseudo);
+        let mv = pseudo.first()?;
+        let king = pos.turn.name().to_lowercase();
+        Some(if self.is_check(pos) {
+            format!("the {king} king is in check, and {} {} to {} does not end the check", role.name(), mv.from, mv.to)
+        } else {
+            format!("the {} on {} cannot move to {}: it would leave the {king} king in check", role.name(), mv.from, mv.to)
+        })
+    }
+
+    fn is_dead_position(&self, pos: &Position) -> bool {
+        Color::ALL.iter().all(|&c| has_insufficient_material(pos, c))
+    }
+}

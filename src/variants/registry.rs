@@ -1,0 +1,112 @@
+//! Finds variants by id or by the names a `[Variant]` tag may use, and checks
+//! their rule options.
+
+use super::chess::Chess;
+use crate::rules::Variant;
+use std::collections::BTreeMap;
+
+/// A rule option of a variant: its key and the values it takes, the default first.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleOption {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
+}
+
+/// What the registry knows of one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    pub id: &'static str,
+    /// Names accepted in `[Variant]` (compared without case), the id included.
+    pub names: &'static [&'static str],
+    pub options: &'static [RuleOption],
+    /// Builds the variant with checked options; `None` while it is not implemented.
+    build: Option<fn(&BTreeMap<String, String>) -> Box<dyn Variant>>,
+}
+
+impl VariantInfo {
+    pub fn is_implemented(&self) -> bool {
+        self.build.is_some()
+    }
+}
+
+fn build_chess(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Chess)
+}
+
+/// Every variant of SPEC section 1.
+pub static VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "chess",
+        names: &["chess", "standard", "chess960", "fischerandom", "fischer random", "from position"],
+        options: &[],
+        build: Some(build_chess),
+    },
+    VariantInfo { id: "tilting", names: &["tilting", "tilting the balance"], options: &[], build: None },
+    VariantInfo {
+        id: "bouncing",
+        names: &["bouncing", "bouncing pieces", "event chess 95", "event chess #95"],
+        options: &[],
+        build: None,
+    },
+    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: None },
+    VariantInfo {
+        id: "bellows",
+        names: &["bellows", "bellows chess"],
+        options: &[
+            RuleOption { key: "schedule", values: &["8-10-12", "8-10-12-10"] },
+            RuleOption { key: "turn", values: &["ply", "move"] },
+        ],
+        build: None,
+    },
+    VariantInfo {
+        id: "bubble-fizz",
+        names: &["bubble-fizz", "refreshing bubble fizz", "bubble fizz", "refreshing bubble fizz chess"],
+        options: &[RuleOption { key: "birth", values: &["fizzle", "strike"] }],
+        build: None,
+    },
+];
+
+/// Finds a variant by id or name and builds it with the given rule options.
+pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn Variant>, String> {
+    let wanted = name.trim().to_lowercase();
+    let info = VARIANTS
+        .iter()
+        .find(|v| v.names.contains(&wanted.as_str()))
+        .ok_or_else(|| {
+            let known: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+            format!("unknown variant `{name}`; known variants: {}", known.join(", "))
+        })?;
+    for (key, value) in options {
+        let Some(option) = info.options.iter().find(|o| o.key == key) else {
+            let known: Vec<&str> = info.options.iter().map(|o| o.key).collect();
+            return Err(format!(
+                "unknown rule option `{key}` for {}; {}",
+                info.id,
+                if known.is_empty() { "it has no options".to_string() } else { format!("known options: {}", known.join(", ")) }
+            ));
+        };
+        if !option.values.contains(&value.as_str()) {
+            return Err(format!(
+                "rule option `{key}` of {} takes {}, not `{value}`",
+                info.id,
+                option.values.join(" or ")
+            ));
+        }
+    }
+    let build = info
+        .build
+        .ok_or_else(|| format!("variant `{}` is known but not implemented yet", info.id))?;
+    Ok(build(options))
+}
+
+/// Reads rule options written `k=v; k=v` (a `[Rules]` tag) into a map.
+pub fn parse_rule_options(text: &str) -> Result<BTreeMap<String, String>, String> {
+    let mut options = BTreeMap::new();
+    for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("rule option `{item}` is not written `key=value`"))?;
+        options.insert(key.trim().to_string(), value.trim().to_string());
+    }
+    Ok(options)
+}

@@ -1,0 +1,271 @@
+//! Command-line tests: every command, its output, its errors and its exit code.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").expect("the arbiter binary is built for tests")
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn perft_of_kiwipete_ends_with_the_count() {
+    let out = arbiter().args(["perft", "--variant", "chess", "--fen", KIWIPETE, "3"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(stdout.lines().last(), Some("97862"));
+}
+
+#[test]
+fn perft_divide_lists_each_turn_then_the_total() {
+    let out = arbiter().args(["perft", "--variant", "chess", "2", "--divide"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e4: 20"));
+    assert!(lines.contains(&"Nf3: 20"));
+    assert_eq!(lines.last(), Some(&"400"));
+}
+
+#[test]
+fn validate_accepts_a_famous_game() {
+    arbiter()
+        .args(["validate", "fixtures/records/opera-game.pgn"])
+        .assert()
+        .success()
+        .stdout(contains("valid, 33 plies, 1-0 (checkmate after ply 33)"));
+}
+
+#[test]
+fn validate_reports_an_illegal_move_with_its_place_and_reason() {
+    arbiter()
+        .args(["validate", "fixtures/records/illegal-move.pgn"])
+        .assert()
+        .code(1)
+        .stderr(contains("fixtures/records/illegal-move.pgn:7:4"))
+        .stderr(contains("illegal turn `Nd5`: no white knight can move to d5"))
+        .stderr(contains("move 8, White"))
+        .stdout(contains("invalid, 14 plies"));
+}
+
+#[test]
+fn validate_reports_an_unreadable_record_with_exit_2() {
+    arbiter()
+        .args(["validate", "fixtures/records/unreadable.pgn"])
+        .assert()
+        .code(2)
+        .stderr(contains("unreadable.pgn:5:"))
+        .stdout(contains("unreadable"));
+}
+
+#[test]
+fn validate_goes_on_after_a_bad_game() {
+    let input = "[White \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[White \"b\"]\n\n1. d4 d5 *\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(contains("game 1 (a - ?): invalid"))
+        .stdout(contains("game 2 (b - ?): valid"))
+        .stdout(contains("2 game(s): 1 valid, 1 invalid, 0 unreadable"));
+}
+
+#[test]
+fn validate_lists_candidates_of_an_ambiguous_move() {
+    let input = "[FEN \"4k3/8/8/8/8/8/8/R3K2R w - - 0 1\"]\n\n1. Rd1 *\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(contains("`Rd1` is ambiguous: Rad1, Rhd1"));
+}
+
+#[test]
+fn validate_warns_about_imprecise_notation_and_strict_makes_it_an_error() {
+    let input = "1. e2-e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stderr(contains("warning: `e2-e4` is not standard notation; write `e4`"))
+        .stderr(contains("`Qxf7` is checkmate; write `Qxf7#`"));
+    arbiter().args(["validate", "--strict", "-"]).write_stdin(input).assert().code(1);
+}
+
+#[test]
+fn validate_rejects_a_result_against_the_board() {
+    let input = "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(contains("the record says 0-1 but the board says white wins by checkmate"));
+}
+
+#[test]
+fn validate_rejects_a_move_after_mate() {
+    let input = "1. f3 e5 2. g4 Qh4# 3. a3 0-1\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(contains("`a3` is played after the game ended: black wins by checkmate"));
+}
+
+#[test]
+fn validate_json_gives_one_object_per_game() {
+    let out = arbiter()
+        .args(["validate", "--format", "json", "fixtures/records/illegal-move.pgn"])
+        .assert()
+        .code(1);
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("valid JSON");
+    let game = &json[0];
+    assert_eq!(game["verdict"], "invalid");
+    assert_eq!(game["problems"][0]["line"], 7);
+    assert_eq!(game["problems"][0]["column"], 4);
+}
+
+#[test]
+fn export_writes_lenient_notation_canonically() {
+    arbiter()
+        .args(["export", "fixtures/records/lenient.pgn"])
+        .assert()
+        .success()
+        .stdout(contains("1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. Nf3 e6 5. Bc4 Be7 6. O-O O-O 7. cxb7 Nbd7"))
+        .stdout(contains("8. bxa8=Q *"));
+}
+
+#[test]
+fn export_fills_the_result_decided_on_the_board() {
+    let input = "[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4 *\n";
+    arbiter()
+        .args(["export", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(contains("[Result \"0-1\"]"))
+        .stdout(contains("1. f3 e5 2. g4 Qh4# 0-1"));
+}
+
+#[test]
+fn fen_prints_the_snapshot_after_a_ply() {
+    arbiter()
+        .args(["fen", "fixtures/records/opera-game.pgn", "--ply", "1"])
+        .assert()
+        .success()
+        .stdout("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    arbiter()
+        .args(["fen", "fixtures/records/opera-game.pgn"])
+        .assert()
+        .success()
+        .stdout("1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\n");
+}
+
+#[test]
+fn fen_refuses_a_ply_beyond_the_game() {
+    arbiter()
+        .args(["fen", "fixtures/records/opera-game.pgn", "--ply", "99"])
+        .assert()
+        .code(2)
+        .stderr(contains("there is no ply 99"));
+}
+
+#[test]
+fn replay_prints_one_row_per_ply() {
+    let out = arbiter().args(["replay", "fixtures/records/lenient.pgn"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(stdout.lines().count(), 15);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(first.contains("e2-e4") && first.contains(" e4 "), "{first}");
+    assert!(first.ends_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+}
+
+#[test]
+fn moves_lists_legal_turns_in_byte_order() {
+    let out = arbiter().args(["moves", "--variant", "chess"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 20);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "Na3");
+}
+
+#[test]
+fn moves_marks_checks_and_mates() {
+    arbiter()
+        .args(["moves", "--variant", "chess", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"])
+        .assert()
+        .success()
+        .stdout(contains("Ra8#\n"));
+}
+
+#[test]
+fn a_bad_snapshot_is_refused_with_every_problem() {
+    arbiter()
+        .args(["moves", "--fen", "8/8/8/8/8/8/8/P7 w - - 0 1"])
+        .assert()
+        .code(2)
+        .stderr(contains("White has 0 kings"))
+        .stderr(contains("Black has 0 kings"))
+        .stderr(contains("stands where no pawn can be"));
+}
+
+#[test]
+fn an_unknown_variant_lists_the_known_ones() {
+    arbiter()
+        .args(["moves", "--variant", "crazyhouse"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown variant `crazyhouse`; known variants: chess, tilting"));
+}
+
+#[test]
+fn variants_lists_ids_and_options() {
+    arbiter()
+        .arg("variants")
+        .assert()
+        .success()
+        .stdout(contains("chess"))
+        .stdout(contains("schedule=8-10-12|8-10-12-10"));
+}
+
+#[test]
+fn diagram_draws_a_board_with_a_caption() {
+    arbiter()
+        .args(["diagram", "fixtures/records/opera-game.pgn"])
+        .assert()
+        .success()
+        .stdout(contains(" 8 | . n . R k b . r |"))
+        .stdout(contains("     a b c d e f g h"))
+        .stdout(contains("after 17. Rd8#"))
+        .stdout(contains("Black to move; white wins by checkmate (1-0)"));
+}
+
+#[test]
+fn diagram_of_a_snapshot_can_be_flipped() {
+    arbiter()
+        .args(["diagram", "--variant", "chess", "--flip"])
+        .assert()
+        .success()
+        .stdout(contains(" 1 | R N B K Q B N R |"))
+        .stdout(contains("     h g f e d c b a"));
+}
+
+#[test]
+fn a_missing_file_is_exit_2() {
+    arbiter().args(["validate", "no/such/file.pgn"]).assert().code(2).stderr(contains("cannot read"));
+}
+
+#[test]
+fn a_wrong_command_line_is_exit_2() {
+    arbiter().args(["perft", "--variant", "chess"]).assert().code(2);
+    arbiter().arg("frobnicate").assert().code(2).stderr(predicate::str::is_empty().not());
+}
