@@ -74,7 +74,7 @@ fn validate_goes_on_after_a_bad_game() {
 
 #[test]
 fn validate_lists_candidates_of_an_ambiguous_move() {
-    let input = "[FEN \"4k3/8/8/8/8/8/8/R3K2R w - - 0 1\"]\n\n1. Rd1 *\n";
+    let input = "[FEN \"4k3/8/8/8/8/8/4K3/R6R w - - 0 1\"]\n\n1. Rd1 *\n";
     arbiter()
         .args(["validate", "-"])
         .write_stdin(input)

@@ -3,44 +3,59 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{char, one_of, satisfy};
-use nom::combinator::{map, map_opt, opt, value};
+use nom::character::complete::{char, one_of};
+use nom::combinator::{opt, value};
 use nom::sequence::{delimited, preceded};
-use nom::Parser;
+use nom::{Input as _, Parser};
 
 use super::ast::{PieceLetter, SanToken};
 use super::error::{Problem, SyntaxError};
-use super::lex::{Input, PResult};
+use super::lex::{peek_byte, Input, PResult};
 use crate::geometry::Square;
+
+/// A rule that did not match here; the caller may try another.
+fn no_match<T>(input: &Input) -> PResult<'static, T> {
+    Err(nom::Err::Error(SyntaxError::at(input, Problem::Primitive)))
+}
 
 // file = "a" | "b" | ... | "l" ;
 /// A file letter of the 12x12 grid, 0-based. Lower case only: `b` is always a file.
 pub(crate) fn file(input: Input) -> PResult<u8> {
-    map(satisfy(|c| c.is_ascii() && (b'a'..=b'l').contains(&(c as u8))), |c| c as u8 - b'a').parse(input)
+    match peek_byte(&input) {
+        Some(letter @ b'a'..=b'l') => Ok((input.take_from(1), letter - b'a')),
+        _ => no_match(&input),
+    }
 }
 
 // rank = "10" | "11" | "12" | "1" | "2" | ... | "9" ;
-/// A rank of one or two digits, 0-based; two digits are taken when they make a rank.
+/// A rank of one or two digits, 0-based. Two digits are taken when they make a rank
+/// (`a12`); otherwise one (`a13` is `a1` followed by a stray `3`).
 pub(crate) fn rank(input: Input) -> PResult<u8> {
-    alt((
-        value(9, tag("10")),
-        value(10, tag("11")),
-        value(11, tag("12")),
-        map(satisfy(|c| c.is_ascii_digit() && c != '0'), |c| c as u8 - b'1'),
-    ))
-    .parse(input)
+    let bytes = input.fragment().as_bytes();
+    match (bytes.first(), bytes.get(1)) {
+        (Some(b'1'), Some(&second @ b'0'..=b'2')) => Ok((input.take_from(2), 9 + second - b'0')),
+        (Some(&digit @ b'1'..=b'9'), _) => Ok((input.take_from(1), digit - b'1')),
+        _ => no_match(&input),
+    }
 }
 
 // square = file , rank ;
 /// A square such as `e4` or `k11`.
 pub(crate) fn square(input: Input) -> PResult<Square> {
-    map_opt((file, rank), |(file, rank)| Square::new(file, rank)).parse(input)
+    let (rest, (file, rank)) = (file, rank).parse(input)?;
+    match Square::new(file, rank) {
+        Some(square) => Ok((rest, square)),
+        None => no_match(&input),
+    }
 }
 
 // piece_letter = "K" | "Q" | "R" | "B" | "N" | "P" ;
 /// The letter that names the moving unit (`P` for a pawn named explicitly).
 pub(crate) fn piece_letter(input: Input) -> PResult<PieceLetter> {
-    one_of("KQRBNP").parse(input)
+    match peek_byte(&input) {
+        Some(letter @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => Ok((input.take_from(1), letter as char)),
+        _ => no_match(&input),
+    }
 }
 
 // promotion_letter = "Q" | "R" | "B" | "N" | "K" ;
@@ -51,6 +66,9 @@ fn promotion_letter(input: Input) -> PResult<PieceLetter> {
 // promotion = ( "=" | "/" ) , promotion_letter | "(" , promotion_letter , ")" | promotion_letter ;
 /// `=Q`, `/Q`, `(Q)` or a bare `Q` after the destination.
 fn promotion(input: Input) -> PResult<PieceLetter> {
+    if !matches!(peek_byte(&input), Some(b'=' | b'/' | b'(' | b'Q' | b'R' | b'B' | b'N' | b'K')) {
+        return no_match(&input);
+    }
     alt((
         preceded(one_of("=/"), promotion_letter),
         delimited(char('('), promotion_letter, char(')')),
@@ -59,11 +77,14 @@ fn promotion(input: Input) -> PResult<PieceLetter> {
     .parse(input)
 }
 
-// capture = "x" | ":" ;
-// separator = capture | "-" ;
-/// `x`, `:` (a capture) or `-` (long algebraic); true for a capture.
+// separator = "x" | ":" | "-" ;
+/// `x` or `:` (a capture, true) or `-` (long algebraic, false).
 fn separator(input: Input) -> PResult<bool> {
-    map(one_of("x:-"), |c| c != '-').parse(input)
+    match peek_byte(&input) {
+        Some(b'x' | b':') => Ok((input.take_from(1), true)),
+        Some(b'-') => Ok((input.take_from(1), false)),
+        _ => no_match(&input),
+    }
 }
 
 // castle = "O-O-O" | "O-O" | "0-0-0" | "0-0" ;
@@ -88,49 +109,44 @@ struct Coordinates {
     to_file: u8,
 }
 
-// origin_to_target = [ file ] , [ rank ] , [ separator ] , square ;
-/// Everything with a written source: `bd2` (of `Nbd2`), `1a3`, `xd5`, `xd5`, `g1-f3`,
-/// `e2e4`, `b10xb12`. The source is read greedily; the destination must follow it.
-fn origin_to_target(input: Input) -> PResult<Coordinates> {
-    map((opt(file), opt(rank), opt(separator), square), |(from_file, from_rank, sep, to)| {
-        Coordinates { from_file, from_rank, capture: sep.unwrap_or(false), to: Some(to), to_file: to.file() }
-    })
-    .parse(input)
+// coordinates = [ file ] , [ rank ] , [ separator ] , [ file , [ rank ] ] ;
+/// Source and destination of a normal move, read left to right without going back.
+/// What was read decides the form:
+/// - a second file and rank: the destination, after the source written before it
+///   (`Nbd2`, `R1a3`, `exd5`, `ed5`, `e2-e4`, `e2e4`, `Ng1xf3`, `Rb10xb12`);
+/// - a second file alone: a pawn's capture from file to file (`ed`, `exd`);
+/// - no second file: the first file and rank are the destination (`e4`, `Nf3`).
+fn coordinates(input: Input, pawn: bool) -> PResult<Coordinates> {
+    let start = input;
+    let (input, (first_file, first_rank, separator)) = (opt(file), opt(rank), opt(separator)).parse(input)?;
+    let (rest, second) = opt((file, opt(rank))).parse(input)?;
+    let capture = separator.unwrap_or(false);
+    let coordinates = match second {
+        Some((to_file, Some(to_rank))) => {
+            let to = Square::new(to_file, to_rank);
+            Coordinates { from_file: first_file, from_rank: first_rank, capture, to, to_file }
+        }
+        Some((to_file, None)) if pawn && first_file.is_some() && first_rank.is_none() => {
+            Coordinates { from_file: first_file, from_rank: None, capture, to: None, to_file }
+        }
+        None if separator.is_none() => match (first_file, first_rank) {
+            (Some(to_file), Some(to_rank)) => {
+                let to = Square::new(to_file, to_rank);
+                Coordinates { from_file: None, from_rank: None, capture: false, to, to_file }
+            }
+            _ => return no_match(&start),
+        },
+        _ => return no_match(&start),
+    };
+    Ok((rest, coordinates))
 }
 
-// file_to_file = file , [ capture ] , file ;
-/// The pawn capture written with files only: `ed`, `exd`, `e:d`.
-fn file_to_file(input: Input) -> PResult<Coordinates> {
-    map((file, opt(one_of("x:")), file), |(from_file, capture, to_file)| Coordinates {
-        from_file: Some(from_file),
-        from_rank: None,
-        capture: capture.is_some(),
-        to: None,
-        to_file,
-    })
-    .parse(input)
-}
-
-// target = square ;
-/// The destination alone: `e4`, `f3` of `Nf3`.
-fn target(input: Input) -> PResult<Coordinates> {
-    map(square, |to| Coordinates { from_file: None, from_rank: None, capture: false, to: Some(to), to_file: to.file() })
-        .parse(input)
-}
-
-// normal = [ piece_letter ] , ( origin_to_target | file_to_file | target ) , [ promotion ] ;
-/// Every move but castling. `file_to_file` is only read for pawns.
-pub(crate) fn normal<'a>(input: Input<'a>) -> PResult<'a, SanToken> {
+// normal = [ piece_letter ] , coordinates , [ promotion ] ;
+/// Every move but castling.
+pub(crate) fn normal(input: Input) -> PResult<SanToken> {
     let (input, piece) = opt(piece_letter).parse(input)?;
     let pawn = matches!(piece, None | Some('P'));
-    let pawn_file_to_file = |i: Input<'a>| -> PResult<'a, Coordinates> {
-        if pawn {
-            file_to_file(i)
-        } else {
-            Err(nom::Err::Error(SyntaxError::at(&i, Problem::Primitive)))
-        }
-    };
-    let (input, c) = alt((origin_to_target, pawn_file_to_file, target)).parse(input)?;
+    let (input, c) = coordinates(input, pawn)?;
     let (rest, promotion) = opt(promotion).parse(input)?;
     let san = SanToken::Normal {
         piece,
@@ -147,7 +163,10 @@ pub(crate) fn normal<'a>(input: Input<'a>) -> PResult<'a, SanToken> {
 // san = castle | normal ;
 /// One move as written, without check marks or suffixes.
 pub(crate) fn san(input: Input) -> PResult<SanToken> {
-    alt((castle, normal)).parse(input)
+    match peek_byte(&input) {
+        Some(b'O' | b'0') => castle(input),
+        _ => normal(input),
+    }
 }
 
 /// True for a move written as a pawn's (no piece letter, or `P`).
