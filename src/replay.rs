@@ -89,7 +89,8 @@ fn tag_span(game: &Game, name: &str) -> Span {
 
 /// The variant, rule options and start position a game's tags ask for.
 pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, Position), Vec<Problem>> {
-    let unreadable = |name: &str, message: String| vec![Problem::new(Severity::Unreadable, tag_span(game, name), message)];
+    let unreadable =
+        |name: &str, message: String| vec![Problem::new(Severity::Unreadable, tag_span(game, name), message)];
     let mut rules = match game.tag("Rules") {
         Some(text) => parse_rule_options(text).map_err(|m| unreadable("Rules", m))?,
         None => BTreeMap::new(),
@@ -106,7 +107,14 @@ pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, 
 }
 
 /// Replays a game whose setup succeeded.
-pub fn replay(game: &Game, text: &str, number: usize, variant: Box<dyn Variant>, start: Position, options: &ReplayOptions) -> Replay {
+pub fn replay(
+    game: &Game,
+    text: &str,
+    number: usize,
+    variant: Box<dyn Variant>,
+    start: Position,
+    options: &ReplayOptions,
+) -> Replay {
     let mut run = Run {
         variant: variant.as_ref(),
         text,
@@ -188,9 +196,7 @@ impl Run<'_> {
     fn warn(&mut self, span: Span, message: String, label: &str, context: &str) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
         self.problems.push(
-            Problem::new(severity, span, message)
-                .with_label(label)
-                .with_note(format!("{}, {context}", self.label)),
+            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
         );
     }
 
@@ -222,7 +228,10 @@ impl Run<'_> {
                         drawn_warned = true;
                         self.warn(
                             ply.turn.span,
-                            format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe()),
+                            format!(
+                                "the game was already drawn by {} after ply {at}; play went on",
+                                outcome.reason.describe()
+                            ),
                             "played after an automatic draw",
                             &context,
                         );
@@ -280,7 +289,12 @@ impl Run<'_> {
         let expected_black = pos.turn == Color::Black;
         if number.value.number != pos.fullmove || (number.value.black && !expected_black) {
             let right = if expected_black { format!("{}...", pos.fullmove) } else { format!("{}.", pos.fullmove) };
-            self.warn(number.span, format!("move number written as `{}`; this is {right}", self.written(number.span)), "wrong move number", context);
+            self.warn(
+                number.span,
+                format!("move number written as `{}`; this is {right}", self.written(number.span)),
+                "wrong move number",
+                context,
+            );
         }
     }
 
@@ -288,7 +302,12 @@ impl Run<'_> {
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &str) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         if bare != canonical {
-            self.warn(ply.turn.span, format!("`{written}` is not standard notation; write `{canonical}{mark}`"), "imprecise notation", context);
+            self.warn(
+                ply.turn.span,
+                format!("`{written}` is not standard notation; write `{canonical}{mark}`"),
+                "imprecise notation",
+                context,
+            );
         }
         let written_mark = match ply.turn.value.check {
             None => "",
@@ -311,7 +330,12 @@ impl Run<'_> {
         let tag = game.tag("Result");
         if let (Some(token), Some(tag)) = (token, tag) {
             if token.value.as_str() != tag {
-                self.warn(token.span, format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()), "result differs from the tag", "result");
+                self.warn(
+                    token.span,
+                    format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()),
+                    "result differs from the tag",
+                    "result",
+                );
             }
         }
         let declared = token.map(|t| (t.value, t.span)).or_else(|| {

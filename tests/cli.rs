@@ -120,10 +120,7 @@ fn validate_rejects_a_move_after_mate() {
 
 #[test]
 fn validate_json_gives_one_object_per_game() {
-    let out = arbiter()
-        .args(["validate", "--format", "json", "fixtures/records/illegal-move.pgn"])
-        .assert()
-        .code(1);
+    let out = arbiter().args(["validate", "--format", "json", "fixtures/records/illegal-move.pgn"]).assert().code(1);
     let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("valid JSON");
     let game = &json[0];
     assert_eq!(game["verdict"], "invalid");

@@ -93,9 +93,8 @@ impl RuleArgs {
     pub fn parse(&self) -> Result<BTreeMap<String, String>, CliError> {
         let mut map = BTreeMap::new();
         for item in &self.rules {
-            let (k, v) = item
-                .split_once('=')
-                .ok_or_else(|| CliError(format!("--rule takes key=value, not `{item}`")))?;
+            let (k, v) =
+                item.split_once('=').ok_or_else(|| CliError(format!("--rule takes key=value, not `{item}`")))?;
             map.insert(k.trim().to_string(), v.trim().to_string());
         }
         Ok(map)

@@ -89,10 +89,15 @@ fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
 pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
     let style = style(args.format);
     let Some(file) = &args.file else {
-        let variant = args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
+        let variant =
+            args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
         let (variant, pos) = position.load()?;
-        let caption = Caption { status: status(variant.as_ref(), &pos), state: variant.describe_state(&pos), ..Caption::default() };
+        let caption = Caption {
+            status: status(variant.as_ref(), &pos),
+            state: variant.describe_state(&pos),
+            ..Caption::default()
+        };
         emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;
         return Ok(Verdict::Valid);
     };
@@ -103,7 +108,9 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
         let Some(game) = &loaded.game else { return Vec::new() };
         match ply.checked_sub(1) {
             None => game.line.comments.iter().map(|c| c.value.clone()).collect(),
-            Some(i) => game.line.plies.get(i).map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect()),
+            Some(i) => {
+                game.line.plies.get(i).map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect())
+            }
         }
     };
     let diagram = |ply: usize| -> Result<String, CliError> {

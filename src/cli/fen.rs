@@ -12,9 +12,8 @@ pub fn run(record: &OneRecord, ply: Option<usize>, format: Format) -> Result<Ver
         return Ok(verdict);
     }
     let ply = ply.unwrap_or(reached);
-    let pos = replay
-        .position(ply)
-        .ok_or_else(|| CliError(format!("the game has {reached} plies; there is no ply {ply}")))?;
+    let pos =
+        replay.position(ply).ok_or_else(|| CliError(format!("the game has {reached} plies; there is no ply {ply}")))?;
     let snapshot = replay.variant.write_snapshot(pos);
     match format {
         Format::Text => println!("{snapshot}"),

@@ -56,7 +56,8 @@ pub fn run(record: &OneRecord, format: Format) -> Result<Verdict, CliError> {
         Format::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
         Format::Text => {
             for r in &rows {
-                let number = if r.side == "White" { format!("{}.", r.move_number) } else { format!("{}...", r.move_number) };
+                let number =
+                    if r.side == "White" { format!("{}.", r.move_number) } else { format!("{}...", r.move_number) };
                 println!("{:>4}  {:<8} {:<12} {:<12} {}", r.ply, number, r.written, r.canonical, r.snapshot);
             }
         }

@@ -43,7 +43,13 @@ impl GameReport {
             .iter()
             .map(|p| {
                 let (line, column) = source.line_col(p.span.start);
-                LocatedProblem { severity: p.severity, line, column, message: p.message.clone(), notes: p.notes.clone() }
+                LocatedProblem {
+                    severity: p.severity,
+                    line,
+                    column,
+                    message: p.message.clone(),
+                    notes: p.notes.clone(),
+                }
             })
             .collect();
         let tag = |name: &str| loaded.game.as_ref().and_then(|g| g.tag(name)).map(str::to_string);
@@ -54,8 +60,13 @@ impl GameReport {
         let (plies, result, ending, claimable) = match &loaded.replay {
             Ok(replay) => {
                 let (result, ending) = match replay.ending {
-                    Some((outcome, at)) => (Some(outcome.result().to_string()), Some(format!("{} after ply {at}", outcome.reason.describe()))),
-                    None if declared.as_deref().is_some_and(|r| r != "*") => (declared, Some("decided off the board".to_string())),
+                    Some((outcome, at)) => (
+                        Some(outcome.result().to_string()),
+                        Some(format!("{} after ply {at}", outcome.reason.describe())),
+                    ),
+                    None if declared.as_deref().is_some_and(|r| r != "*") => {
+                        (declared, Some("decided off the board".to_string()))
+                    }
                     None => (declared, None),
                 };
                 let claimable = replay.claims.iter().map(|(c, at)| format!("{} from ply {at}", c.describe())).collect();

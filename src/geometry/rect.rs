@@ -23,8 +23,7 @@ impl Rect {
     }
 
     pub fn contains(&self, sq: Square) -> bool {
-        (self.min_file..=self.max_file).contains(&sq.file())
-            && (self.min_rank..=self.max_rank).contains(&sq.rank())
+        (self.min_file..=self.max_file).contains(&sq.file()) && (self.min_rank..=self.max_rank).contains(&sq.rank())
     }
 
     pub const fn files(&self) -> u8 {

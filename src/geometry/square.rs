@@ -76,10 +76,7 @@ impl Square {
 
     /// The step that leads from `self` to `other`.
     pub fn delta_to(self, other: Square) -> Delta {
-        Delta::new(
-            other.file() as i8 - self.file() as i8,
-            other.rank() as i8 - self.rank() as i8,
-        )
+        Delta::new(other.file() as i8 - self.file() as i8, other.rank() as i8 - self.rank() as i8)
     }
 
     /// Squares a king's step apart (the 8 neighbours).

@@ -1,7 +1,7 @@
 //! What every rule shares: the input type, offsets and spans, white space, escape lines,
 //! comments, and the characters that end a token.
 
-use nom::bytes::complete::{take_till, take_until, take_while};
+use nom::bytes::complete::{take_till, take_while};
 use nom::character::complete::char;
 use nom::{IResult, Input as _, Parser};
 use nom_locate::LocatedSpan;
@@ -48,11 +48,7 @@ pub(crate) fn at_token_end(input: &Input) -> bool {
 /// Length in bytes of the token that starts `text`, as it is quoted in messages: at least
 /// one character, up to the next delimiter (a leading bomb sign `(****)` included).
 pub(crate) fn token_len(text: &str) -> usize {
-    let head = if text.starts_with("(****)") {
-        6
-    } else {
-        text.chars().next().map_or(0, char::len_utf8)
-    };
+    let head = if text.starts_with("(****)") { 6 } else { text.chars().next().map_or(0, char::len_utf8) };
     let tail = text.get(head..).unwrap_or("");
     head + tail.bytes().position(is_delimiter).unwrap_or(tail.len())
 }
@@ -95,6 +91,11 @@ pub(crate) fn blank(input: Input) -> PResult<()> {
     Ok((rest, ()))
 }
 
+/// The first byte after the white space that [`blank`] would skip, without reading it.
+pub(crate) fn peek_after_blank(input: &Input) -> Option<u8> {
+    input.fragment().bytes().find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
 // inline_space = { " " | "\t" } ;
 /// White space that stays on one line: inside a tag pair, between a number and its dots.
 pub(crate) fn inline_space(input: Input) -> PResult<()> {
@@ -107,13 +108,13 @@ pub(crate) fn inline_space(input: Input) -> PResult<()> {
 pub(crate) fn brace_comment(input: Input) -> PResult<Spanned<String>> {
     let start = input;
     let (input, _) = char('{').parse(input)?;
-    let Ok((input, body)) = take_until::<_, _, SyntaxError>("}").parse(input) else {
+    let Some(len) = input.fragment().bytes().position(|b| b == b'}') else {
         let at = offset(&start);
-        return SyntaxError::new(Span::new(at, at + 1), Problem::Message("unclosed comment, opened here"))
-            .fail();
+        return SyntaxError::new(Span::new(at, at + 1), Problem::Message("unclosed comment, opened here")).fail();
     };
-    let (rest, _) = char('}').parse(input)?;
-    Ok((rest, spanned(body.fragment().trim().to_owned(), &start, &rest)))
+    let body = input.fragment().get(..len).unwrap_or("");
+    let rest = input.take_from(len + 1);
+    Ok((rest, spanned(body.trim().to_owned(), &start, &rest)))
 }
 
 // line_comment = ";" , { any character but newline } ;

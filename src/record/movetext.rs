@@ -2,10 +2,10 @@
 //! parentheses of variations and results, and the rule that picks one by its first character.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while1};
+use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1};
 use nom::combinator::{map, value};
-use nom::Parser;
+use nom::{Input as _, Parser};
 
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
@@ -45,7 +45,8 @@ pub(crate) fn element(input: Input) -> PResult<Element> {
             Err(_) => SyntaxError::token_at(&input, NOT_A_MOVE).fail(),
         },
         '0'..='9' => {
-            if let Ok((rest, result)) = result(input) {
+            let maybe_result = matches!(input.fragment().as_bytes().get(1), Some(b'-' | b'/'));
+            if let Some(Ok((rest, result))) = maybe_result.then(|| result(input)) {
                 Ok((rest, Element::Result(result)))
             } else if input.fragment().starts_with("0-0") {
                 turn_token(input)
@@ -53,8 +54,7 @@ pub(crate) fn element(input: Input) -> PResult<Element> {
                 map(move_number, Element::Number).parse(input)
             }
         }
-        '[' => SyntaxError::new(one_byte(&input), Problem::Message("a tag pair cannot stand in the movetext"))
-            .fail(),
+        '[' => SyntaxError::new(one_byte(&input), Problem::Message("a tag pair cannot stand in the movetext")).fail(),
         _ => turn_token(input),
     }
 }
@@ -103,18 +103,21 @@ pub(crate) fn move_number(input: Input) -> PResult<Spanned<MoveNumber>> {
     let start = input;
     let (after_digits, digits) = digit1(input)?;
     let (input, _) = inline_space(after_digits)?;
-    let Ok((rest, dots)) = take_while1::<_, _, SyntaxError>(|c| c == '.' || c == '…').parse(input) else {
+    let fragment = input.fragment();
+    let dots = fragment.len() - fragment.trim_start_matches(['.', '…']).len();
+    if dots == 0 {
         if at_token_end(&after_digits) {
             let problem = Problem::Message("a move number needs a dot, as in `12.` or `12...`");
             return SyntaxError::new(span_between(&start, &after_digits), problem).fail();
         }
         return SyntaxError::token_at(&start, NOT_A_MOVE).fail();
-    };
+    }
     let Ok(number) = digits.fragment().parse::<u32>() else {
         let problem = Problem::Token("is too large for a move number");
         return SyntaxError::new(span_between(&start, &after_digits), problem).fail();
     };
-    let black = *dots.fragment() != ".";
+    let black = dots > 1;
+    let rest = input.take_from(dots);
     Ok((rest, spanned(MoveNumber { number, black }, &start, &rest)))
 }
 

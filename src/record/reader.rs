@@ -37,10 +37,9 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Io(error) => write!(f, "cannot read the input: {error}"),
-            ReadError::GameTooLarge { number, first_line, limit } => write!(
-                f,
-                "game {number} (from line {first_line}) is larger than {limit} bytes and was skipped"
-            ),
+            ReadError::GameTooLarge { number, first_line, limit } => {
+                write!(f, "game {number} (from line {first_line}) is larger than {limit} bytes and was skipped")
+            }
         }
     }
 }

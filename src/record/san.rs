@@ -69,12 +69,8 @@ fn promotion(input: Input) -> PResult<PieceLetter> {
     if !matches!(peek_byte(&input), Some(b'=' | b'/' | b'(' | b'Q' | b'R' | b'B' | b'N' | b'K')) {
         return no_match(&input);
     }
-    alt((
-        preceded(one_of("=/"), promotion_letter),
-        delimited(char('('), promotion_letter, char(')')),
-        promotion_letter,
-    ))
-    .parse(input)
+    alt((preceded(one_of("=/"), promotion_letter), delimited(char('('), promotion_letter, char(')')), promotion_letter))
+        .parse(input)
 }
 
 // separator = "x" | ":" | "-" ;
@@ -126,7 +122,7 @@ fn coordinates(input: Input, pawn: bool) -> PResult<Coordinates> {
             let to = Square::new(to_file, to_rank);
             Coordinates { from_file: first_file, from_rank: first_rank, capture, to, to_file }
         }
-        Some((to_file, None)) if pawn && first_file.is_some() && first_rank.is_none() => {
+        Some((to_file, None)) if pawn && first_file.is_some() && first_rank.is_none() && separator != Some(false) => {
             Coordinates { from_file: first_file, from_rank: None, capture, to: None, to_file }
         }
         None if separator.is_none() => match (first_file, first_rank) {

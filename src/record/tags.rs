@@ -15,8 +15,7 @@ use super::lex::{comment, inline_space, offset, peek_byte, space, spanned, Input
 /// The name of a tag, such as `Event` or `WhiteElo`.
 fn tag_name(input: Input) -> PResult<Spanned<String>> {
     let start = input;
-    let (rest, name) =
-        take_while1(|c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c)).parse(input)?;
+    let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c)).parse(input)?;
     Ok((rest, spanned((*name.fragment()).to_owned(), &start, &rest)))
 }
 
@@ -35,7 +34,9 @@ fn tag_value(input: Input) -> PResult<Spanned<String>> {
                 // The escaped character is skipped whole unless it ends the line.
                 i += match bytes.get(i + 1) {
                     Some(b'\n') | None => 1,
-                    Some(_) => 1 + input.fragment().get(i + 1..).and_then(|s| s.chars().next()).map_or(1, char::len_utf8),
+                    Some(_) => {
+                        1 + input.fragment().get(i + 1..).and_then(|s| s.chars().next()).map_or(1, char::len_utf8)
+                    }
                 };
             }
             Some(b'"') => break,

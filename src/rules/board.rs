@@ -99,16 +99,12 @@ impl Board {
     }
 
     fn find_king(&self, color: Color) -> Option<Square> {
-        self.occupied[color.index()]
-            .iter()
-            .find(|sq| self.cells[sq.index()].is_some_and(|p| p.role == Role::King))
+        self.occupied[color.index()].iter().find(|sq| self.cells[sq.index()].is_some_and(|p| p.role == Role::King))
     }
 
     /// Units of one colour and role.
     pub fn units(&self, color: Color, role: Role) -> impl Iterator<Item = Square> + '_ {
-        self.occupied[color.index()]
-            .iter()
-            .filter(move |sq| self.cells[sq.index()].is_some_and(|p| p.role == role))
+        self.occupied[color.index()].iter().filter(move |sq| self.cells[sq.index()].is_some_and(|p| p.role == role))
     }
 
     /// Every unit with its square, from a1 upwards.

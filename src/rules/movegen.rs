@@ -254,9 +254,7 @@ pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may
         }
         let king_to = Square::at(t.castling.king_files[wing as usize], rank);
         let rook_to = rook_beside(king_to, wing);
-        let free = |sq: Square| {
-            (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(pos, &t.area, sq)
-        };
+        let free = |sq: Square| (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(pos, &t.area, sq);
         if !span(king, king_to).all(free) || !span(rook, rook_to).all(free) {
             continue;
         }
@@ -287,9 +285,7 @@ pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Col
         return false;
     }
     let attacker = |from: Square, roles: &[Role]| {
-        pos.board
-            .get(from)
-            .is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(pos, from))
+        pos.board.get(from).is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(pos, from))
     };
     for &d in &KNIGHT_JUMPS {
         if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::Knight])) {
@@ -303,9 +299,9 @@ pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Col
     }
     for side in [-1, 1] {
         let pawn_from = sq.step(Delta::new(side, -by.forward()));
-        if pawn_from.is_some_and(|from| {
-            area.contains(from) && attacker(from, &[Role::Pawn]) && pawn_is_active(t, by, from)
-        }) {
+        if pawn_from
+            .is_some_and(|from| area.contains(from) && attacker(from, &[Role::Pawn]) && pawn_is_active(t, by, from))
+        {
             return true;
         }
     }

@@ -28,10 +28,7 @@ impl EndReason {
     /// Automatic draws after which records may play on (O5): a move after one is a
     /// warning, not an error.
     pub fn allows_play_on(self) -> bool {
-        matches!(
-            self,
-            EndReason::FivefoldRepetition | EndReason::SeventyFiveMoveRule | EndReason::InsufficientMaterial
-        )
+        matches!(self, EndReason::FivefoldRepetition | EndReason::SeventyFiveMoveRule | EndReason::InsufficientMaterial)
     }
 
     pub fn describe(self) -> &'static str {
@@ -78,7 +75,9 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(c) => write!(f, "{} by {} ({})", c.name().to_lowercase() + " wins", self.reason.describe(), self.result()),
+            Some(c) => {
+                write!(f, "{} by {} ({})", c.name().to_lowercase() + " wins", self.reason.describe(), self.result())
+            }
             None => write!(f, "draw by {} ({})", self.reason.describe(), self.result()),
         }
     }

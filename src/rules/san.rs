@@ -19,9 +19,7 @@ pub fn resolve_single_move<V: Variant + ?Sized>(
     };
     match &part.value {
         TurnPart::Bomb(_) => Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
-        TurnPart::Move { bounce: Some(_), .. } => {
-            Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"))
-        }
+        TurnPart::Move { bounce: Some(_), .. } => Err(ResolveError::illegal("bounces exist only in Bouncing Pieces")),
         TurnPart::Move { san, bounce: None } => {
             let (mv, canonical) = resolve_move(variant, pos, san)?;
             Ok(Resolved { turn: Turn::Move(mv), canonical })
@@ -43,7 +41,7 @@ pub fn resolve_move<V: Variant + ?Sized>(
             variant.legal_turns_to(pos, Some(Role::King), None, &mut turns);
             let found = turns
                 .iter()
-                .filter_map(|t| single_move(t))
+                .filter_map(single_move)
                 .find(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
             match found {
                 Some(mv) => Ok((mv, castle_text(wing).to_string())),

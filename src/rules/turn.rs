@@ -12,7 +12,10 @@ pub enum MoveKind {
     /// A pawn takes the pawn that just passed `to`.
     EnPassant,
     /// The king goes to `to`, the rook from `rook` to its side of the king.
-    Castle { rook: Square, wing: Wing },
+    Castle {
+        rook: Square,
+        wing: Wing,
+    },
     /// Bouncing B5: an unpromoted pawn on its last rank promotes where it stands.
     PromoteInPlace,
 }

@@ -66,9 +66,7 @@ pub trait Variant: Send + Sync {
     fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
         self.legal_turns(pos, out);
         out.retain(|t| {
-            t.moves()
-                .first()
-                .is_some_and(|m| role.is_none_or(|r| r == m.role) && to.is_none_or(|s| s == m.to))
+            t.moves().first().is_some_and(|m| role.is_none_or(|r| r == m.role) && to.is_none_or(|s| s == m.to))
         });
     }
 
@@ -106,10 +104,7 @@ pub trait Variant: Send + Sync {
         let ep = pos.ep_square?;
         let mut turns = Vec::new();
         self.legal_turns_to(pos, Some(Role::Pawn), Some(ep), &mut turns);
-        turns
-            .iter()
-            .any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant))
-            .then_some(ep)
+        turns.iter().any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant)).then_some(ep)
     }
 
     /// Lines about the variant's own state for diagram captions ("bombs: White").

@@ -165,7 +165,10 @@ pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Ca
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let rank = back_rank[color.index()];
         let Some(king) = board.king(color).filter(|k| k.rank() == rank) else {
-            problems.push(format!("castling right `{c}`: the {} king is not on its back rank", color.name().to_lowercase()));
+            problems.push(format!(
+                "castling right `{c}`: the {} king is not on its back rank",
+                color.name().to_lowercase()
+            ));
             continue;
         };
         let area = board.area();
@@ -214,7 +217,11 @@ pub fn write_castling(pos: &Position) -> String {
                 .into_iter()
                 .any(|f| pos.board.get(Square::at(f, rook.rank())) == Some(Piece::new(color, Role::Rook)));
             let letter = if outermost {
-                if wing == Wing::King { 'K' } else { 'Q' }
+                if wing == Wing::King {
+                    'K'
+                } else {
+                    'Q'
+                }
             } else {
                 Square::file_char(rook.file()).to_ascii_uppercase()
             };
@@ -240,9 +247,7 @@ pub fn read_ep(text: &str) -> Result<Option<Square>, SnapshotError> {
 pub fn read_number(text: Option<&str>, name: &str, default: u32) -> Result<u32, SnapshotError> {
     match text {
         None => Ok(default),
-        Some(t) => t
-            .parse()
-            .map_err(|_| SnapshotError::one(format!("the {name} must be a number, not `{t}`"))),
+        Some(t) => t.parse().map_err(|_| SnapshotError::one(format!("the {name} must be a number, not `{t}`"))),
     }
 }
 

@@ -83,19 +83,15 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
         return false;
     }
     if own(Role::Knight) {
-        let enemy_minor_or_more = board
-            .pieces()
-            .any(|(_, p)| p.color != color && !matches!(p.role, Role::King | Role::Queen));
+        let enemy_minor_or_more =
+            board.pieces().any(|(_, p)| p.color != color && !matches!(p.role, Role::King | Role::Queen));
         return board.occupied_by(color).len() <= 2 && !enemy_minor_or_more;
     }
     if own(Role::Bishop) {
-        let shades: SquareSet = Color::ALL
-            .iter()
-            .flat_map(|&c| board.units(c, Role::Bishop))
-            .collect();
+        let shades: SquareSet = Color::ALL.iter().flat_map(|&c| board.units(c, Role::Bishop)).collect();
         let light = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 1);
         let dark = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 0);
-        return !(light && dark) && !any(Role::Pawn) && !any(Role::Knight);
+        return !(any(Role::Pawn) || any(Role::Knight) || light && dark);
     }
     true
 }
@@ -117,7 +113,11 @@ pub fn impossible_position(pos: &Position, pawn_ranks_forbidden: bool) -> Vec<St
         }
     }
     if problems.is_empty() && !king_safe(pos, pos.turn.other()) {
-        problems.push(format!("{} is to move while the {} king stands in check", pos.turn.name(), pos.turn.other().name().to_lowercase()));
+        problems.push(format!(
+            "{} is to move while the {} king stands in check",
+            pos.turn.name(),
+            pos.turn.other().name().to_lowercase()
+        ));
     }
     problems
 }
@@ -133,7 +133,13 @@ impl Variant for Chess {
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
         let fields = Fields::split(text, 4, 6)?;
-        let pos = fen::read_orthodox(&fields, TERRAIN.area, TERRAIN.castling.back_rank, fen::orthodox_symbol, &mut Vec::new())?;
+        let pos = fen::read_orthodox(
+            &fields,
+            TERRAIN.area,
+            TERRAIN.castling.back_rank,
+            fen::orthodox_symbol,
+            &mut Vec::new(),
+        )?;
         SnapshotError::check(impossible_position(&pos, true))?;
         Ok(pos)
     }
@@ -190,7 +196,12 @@ impl Variant for Chess {
         Some(if self.is_check(pos) {
             format!("the {king} king is in check, and {} {} to {} does not end the check", role.name(), mv.from, mv.to)
         } else {
-            format!("the {} on {} cannot move to {}: it would leave the {king} king in check", role.name(), mv.from, mv.to)
+            format!(
+                "the {} on {} cannot move to {}: it would leave the {king} king in check",
+                role.name(),
+                mv.from,
+                mv.to
+            )
         })
     }
 

@@ -5,6 +5,9 @@ use super::chess::Chess;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
 
+/// Makes a variant from rule options that were already checked.
+type Builder = fn(&BTreeMap<String, String>) -> Box<dyn Variant>;
+
 /// A rule option of a variant: its key and the values it takes, the default first.
 #[derive(Clone, Copy, Debug)]
 pub struct RuleOption {
@@ -20,7 +23,7 @@ pub struct VariantInfo {
     pub names: &'static [&'static str],
     pub options: &'static [RuleOption],
     /// Builds the variant with checked options; `None` while it is not implemented.
-    build: Option<fn(&BTreeMap<String, String>) -> Box<dyn Variant>>,
+    build: Option<Builder>,
 }
 
 impl VariantInfo {
@@ -69,20 +72,21 @@ pub static VARIANTS: &[VariantInfo] = &[
 /// Finds a variant by id or name and builds it with the given rule options.
 pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn Variant>, String> {
     let wanted = name.trim().to_lowercase();
-    let info = VARIANTS
-        .iter()
-        .find(|v| v.names.contains(&wanted.as_str()))
-        .ok_or_else(|| {
-            let known: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-            format!("unknown variant `{name}`; known variants: {}", known.join(", "))
-        })?;
+    let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str())).ok_or_else(|| {
+        let known: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+        format!("unknown variant `{name}`; known variants: {}", known.join(", "))
+    })?;
     for (key, value) in options {
         let Some(option) = info.options.iter().find(|o| o.key == key) else {
             let known: Vec<&str> = info.options.iter().map(|o| o.key).collect();
             return Err(format!(
                 "unknown rule option `{key}` for {}; {}",
                 info.id,
-                if known.is_empty() { "it has no options".to_string() } else { format!("known options: {}", known.join(", ")) }
+                if known.is_empty() {
+                    "it has no options".to_string()
+                } else {
+                    format!("known options: {}", known.join(", "))
+                }
             ));
         };
         if !option.values.contains(&value.as_str()) {
@@ -93,9 +97,7 @@ pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn 
             ));
         }
     }
-    let build = info
-        .build
-        .ok_or_else(|| format!("variant `{}` is known but not implemented yet", info.id))?;
+    let build = info.build.ok_or_else(|| format!("variant `{}` is known but not implemented yet", info.id))?;
     Ok(build(options))
 }
 
@@ -103,9 +105,8 @@ pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn 
 pub fn parse_rule_options(text: &str) -> Result<BTreeMap<String, String>, String> {
     let mut options = BTreeMap::new();
     for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-        let (key, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("rule option `{item}` is not written `key=value`"))?;
+        let (key, value) =
+            item.split_once('=').ok_or_else(|| format!("rule option `{item}` is not written `key=value`"))?;
         options.insert(key.trim().to_string(), value.trim().to_string());
     }
     Ok(options)
