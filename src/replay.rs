@@ -6,7 +6,9 @@ use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
 use crate::variants::{lookup, parse_rule_options};
-use std::collections::{BTreeMap, HashMap};
+use crate::rules::repetition::{self, Occurrences};
+use std::collections::BTreeMap;
+use std::fmt::Display;
 
 /// Settings that apply to every game replayed.
 #[derive(Clone, Debug, Default)]
@@ -140,21 +142,21 @@ pub fn replay(
 
 /// Repetition and clock bookkeeping along the main line.
 struct History {
-    seen: HashMap<u64, u32>,
+    seen: Occurrences,
     claims: Vec<(Claim, usize)>,
     ending: Option<(Outcome, usize)>,
 }
 
 impl History {
     fn new(variant: &dyn Variant, start: &Position) -> History {
-        let mut history = History { seen: HashMap::new(), claims: Vec::new(), ending: None };
+        let mut history = History { seen: Occurrences::default(), claims: Vec::new(), ending: None };
         history.record(variant, start, 0);
         history
     }
 
     /// Notes the position after `ply`; returns an automatic draw that it causes.
     fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
-        let count = self.seen.entry(crate::rules::repetition::key(variant, pos)).or_insert(0);
+        let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
         if count == 3 && !self.claims.iter().any(|(c, _)| *c == Claim::ThreefoldRepetition) {
@@ -184,6 +186,19 @@ impl History {
     }
 }
 
+/// Where in the game a problem is: move number, side and the turn as written.
+struct At<'w> {
+    fullmove: u32,
+    side: Color,
+    written: &'w str,
+}
+
+impl Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), self.written)
+    }
+}
+
 struct Run<'a> {
     variant: &'a dyn Variant,
     text: &'a str,
@@ -193,14 +208,14 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn warn(&mut self, span: Span, message: String, label: &str, context: &str) {
+    fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
         self.problems.push(
             Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
         );
     }
 
-    fn error(&mut self, span: Span, message: String, label: &str, context: &str) {
+    fn error(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
         self.problems.push(
             Problem::new(Severity::Error, span, message)
                 .with_label(label)
@@ -220,7 +235,7 @@ impl Run<'_> {
         for (index, ply) in line.plies.iter().enumerate() {
             let variations = ply.variations.iter().map(|v| self.line(v, &pos, None)).collect();
             let written = self.written(ply.turn.span);
-            let context = format!("move {}, {}: `{}`", pos.fullmove, pos.turn.name(), written);
+            let context = At { fullmove: pos.fullmove, side: pos.turn, written: &written };
             self.check_number(ply, &pos, &context);
             if let Some(h) = history.as_deref() {
                 if let Some((outcome, at)) = h.ending {
@@ -252,7 +267,7 @@ impl Run<'_> {
     }
 
     /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
-    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &str) -> Option<ReplayedPly> {
+    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Option<ReplayedPly> {
         let span = ply.turn.span;
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
@@ -284,7 +299,7 @@ impl Run<'_> {
         })
     }
 
-    fn check_number(&mut self, ply: &Ply, pos: &Position, context: &str) {
+    fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {
         let Some(number) = &ply.number else { return };
         let expected_black = pos.turn == Color::Black;
         if number.value.number != pos.fullmove || (number.value.black && !expected_black) {
@@ -299,7 +314,7 @@ impl Run<'_> {
     }
 
     /// Warns about imprecise notation and wrong check marks.
-    fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &str) {
+    fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         if bare != canonical {
             self.warn(
@@ -334,7 +349,7 @@ impl Run<'_> {
                     token.span,
                     format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()),
                     "result differs from the tag",
-                    "result",
+                    &"result",
                 );
             }
         }
@@ -353,9 +368,9 @@ impl Run<'_> {
         }
         let message = format!("the record says {} but the board says {outcome}", declared.as_str());
         if outcome.reason.allows_play_on() {
-            self.warn(span, message, "result contradicts the board", "result");
+            self.warn(span, message, "result contradicts the board", &"result");
         } else {
-            self.error(span, message, "result contradicts the board", "result");
+            self.error(span, message, "result contradicts the board", &"result");
         }
     }
 }

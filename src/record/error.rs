@@ -5,7 +5,7 @@ use std::fmt;
 use nom::error::{ContextError, ErrorKind};
 
 use super::ast::Span;
-use super::lex::{offset, token_len, Input};
+use super::lex::{token_len, Input};
 
 /// Why the text of a game is not a record: where, and what was wrong, in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,9 +42,17 @@ pub(crate) enum Problem {
 pub(crate) const NOT_A_MOVE: Problem = Problem::Token("is not a move");
 
 /// The error type of every rule of the parser.
+///
+/// Every input a rule sees is a suffix of the game's text, so a position is kept as the
+/// number of bytes from it to the end of the text. That needs no base offset, and works
+/// the same for rules that read a [`LocatedSpan`](nom_locate::LocatedSpan) and rules that
+/// read a plain `&str`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SyntaxError {
-    pub span: Span,
+    /// Bytes from the start of the problem to the end of the text.
+    start: usize,
+    /// Bytes from the end of the problem to the end of the text (at most `start`).
+    end: usize,
     pub problem: Problem,
 }
 
@@ -52,20 +60,30 @@ pub(crate) struct SyntaxError {
 const MAX_QUOTED_CHARS: usize = 40;
 
 impl SyntaxError {
-    pub fn new(span: Span, problem: Problem) -> SyntaxError {
-        SyntaxError { span, problem }
+    /// An error at the start of `rest`, covering nothing yet (widened when reported).
+    pub fn at(rest: &str, problem: Problem) -> SyntaxError {
+        SyntaxError { start: rest.len(), end: rest.len(), problem }
     }
 
-    /// An error at the start of `input`, covering nothing yet (widened when reported).
-    pub fn at(input: &Input, problem: Problem) -> SyntaxError {
-        let at = offset(input);
-        SyntaxError::new(Span::new(at, at), problem)
+    /// An error about the token that starts `rest` (up to the next delimiter).
+    pub fn token_at(rest: &str, problem: Problem) -> SyntaxError {
+        SyntaxError { start: rest.len(), end: rest.len() - token_len(rest), problem }
     }
 
-    /// An error about the token that starts at `input` (up to the next delimiter).
-    pub fn token_at(input: &Input, problem: Problem) -> SyntaxError {
-        let at = offset(input);
-        SyntaxError::new(Span::new(at, at + token_len(input.fragment())), problem)
+    /// An error about the text from `start` up to where `rest` begins.
+    pub fn between(start: &str, rest: &str, problem: Problem) -> SyntaxError {
+        SyntaxError { start: start.len(), end: rest.len().min(start.len()), problem }
+    }
+
+    /// An error about the first `len` bytes of `rest`.
+    pub fn first_bytes(rest: &str, len: usize, problem: Problem) -> SyntaxError {
+        SyntaxError { start: rest.len(), end: rest.len().saturating_sub(len), problem }
+    }
+
+    /// An error about `span` of a text of `text_len` bytes.
+    pub fn spanning(span: Span, text_len: usize, problem: Problem) -> SyntaxError {
+        let start = text_len.saturating_sub(span.start);
+        SyntaxError { start, end: text_len.saturating_sub(span.end).min(start), problem }
     }
 
     /// As a nom failure: no other rule is tried after it.
@@ -73,10 +91,16 @@ impl SyntaxError {
         Err(nom::Err::Failure(self))
     }
 
-    /// The public error, with its message written out against the game's text.
+    /// As a nom error: the caller may try another rule.
+    pub fn backtrack<T>(self) -> Result<T, nom::Err<SyntaxError>> {
+        Err(nom::Err::Error(self))
+    }
+
+    /// The public error, with its span and message written out against the game's text.
     pub fn into_parse_error(self, text: &str) -> ParseError {
-        let mut span = self.span;
-        if span.end <= span.start {
+        let start = text.len().saturating_sub(self.start);
+        let mut span = Span::new(start, text.len().saturating_sub(self.end).max(start));
+        if span.end == span.start {
             // An empty span points at the next character, so that there is a caret.
             let next = text.get(span.start..).and_then(|rest| rest.chars().next());
             span.end = span.start + next.map_or(0, char::len_utf8);
@@ -101,9 +125,19 @@ fn quote(token: &str) -> String {
     }
 }
 
+impl<'a> nom::error::ParseError<&'a str> for SyntaxError {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        SyntaxError::at(input, Problem::Primitive)
+    }
+
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
 impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
     fn from_error_kind(input: Input<'a>, _kind: ErrorKind) -> Self {
-        SyntaxError::at(&input, Problem::Primitive)
+        SyntaxError::at(input.fragment(), Problem::Primitive)
     }
 
     fn append(_input: Input<'a>, _kind: ErrorKind, other: Self) -> Self {
@@ -111,13 +145,23 @@ impl<'a> nom::error::ParseError<Input<'a>> for SyntaxError {
     }
 }
 
+/// The innermost context wins: it names what was expected where its rule started, so
+/// the error moves there. Errors that already say something are kept as they are.
+fn with_context(rest: &str, context: &'static str, other: SyntaxError) -> SyntaxError {
+    match other.problem {
+        Problem::Primitive => SyntaxError::at(rest, Problem::Expected(context)),
+        _ => other,
+    }
+}
+
+impl<'a> ContextError<&'a str> for SyntaxError {
+    fn add_context(input: &'a str, context: &'static str, other: Self) -> Self {
+        with_context(input, context, other)
+    }
+}
+
 impl<'a> ContextError<Input<'a>> for SyntaxError {
-    /// The innermost context wins; it names the thing that was expected where the
-    /// rule started, so the error moves there.
     fn add_context(input: Input<'a>, context: &'static str, other: Self) -> Self {
-        match other.problem {
-            Problem::Primitive => SyntaxError::at(&input, Problem::Expected(context)),
-            _ => other,
-        }
+        with_context(input.fragment(), context, other)
     }
 }

@@ -27,6 +27,9 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
     }
 }
 
+/// The most plies reserved in the main line before any is read.
+const MAX_RESERVED_PLIES: usize = 256;
+
 // game = tag_section , movetext ;
 fn game(input: Input) -> PResult<Game> {
     let (input, (tags, comments)) = tag_section(input)?;
@@ -37,7 +40,9 @@ fn game(input: Input) -> PResult<Game> {
 // movetext = { space , element } , space ;
 /// The tokens up to the end of the text, built into lines by [`LineStack`].
 fn movetext(input: Input, comments: Vec<Spanned<String>>) -> PResult<(Line, Option<Spanned<GameResult>>)> {
-    let mut lines = LineStack::new(comments);
+    // About one ply per 8 bytes of movetext, never more than a few hundred up front.
+    let expected_plies = (input.fragment().len() / 8).min(MAX_RESERVED_PLIES);
+    let mut lines = LineStack::new(comments, expected_plies);
     let (mut input, _) = space(input)?;
     while !input.fragment().is_empty() {
         let (rest, element) = element(input)?;

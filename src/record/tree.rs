@@ -31,9 +31,11 @@ pub(crate) struct LineStack {
 
 impl LineStack {
     /// A main line that starts with the comments written before the movetext.
-    pub fn new(comments: Vec<Spanned<String>>) -> LineStack {
+    /// `expected_plies` reserves room in the main line (keep it small: it is a guess).
+    pub fn new(comments: Vec<Spanned<String>>, expected_plies: usize) -> LineStack {
         let mut main = OpenLine::new(Span::default());
         main.line.comments = comments;
+        main.line.plies.reserve(expected_plies);
         LineStack { open: vec![main], result: None }
     }
 
@@ -96,7 +98,11 @@ impl LineStack {
     fn attach_comment(&mut self, comment: Spanned<String>) {
         if let Some(current) = self.open.last_mut() {
             match current.line.plies.last_mut() {
-                Some(ply) => ply.comments.push(comment),
+                Some(ply) => {
+                    // Most plies have at most one comment: do not reserve room for four.
+                    ply.comments.reserve_exact(1);
+                    ply.comments.push(comment);
+                }
                 None => current.line.comments.push(comment),
             }
         }

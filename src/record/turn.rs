@@ -93,7 +93,7 @@ type PartWithCheck = (Spanned<TurnPart>, Option<CheckMark>);
 // move_part = san , [ check_mark ] , [ blank , en_passant , [ check_mark ] ] , [ blank , bounce_suffix ] ;
 /// A move, its check mark and its bounce. `e.p.` is only read after a pawn's move.
 /// White space is looked past only when `e.p.`, `ep` or a comma follows it.
-fn move_part(input: Input) -> PResult<PartWithCheck> {
+pub(crate) fn move_part(input: Input) -> PResult<PartWithCheck> {
     let start = input;
     let (input, san) = san(input)?;
     let (mut input, mut check) = opt(check_mark).parse(input)?;
@@ -136,7 +136,7 @@ fn spanned_square(input: Input) -> PResult<Spanned<Square>> {
 }
 
 // turn_part = bomb | move_part ;
-fn turn_part(input: Input) -> PResult<PartWithCheck> {
+pub(crate) fn turn_part(input: Input) -> PResult<PartWithCheck> {
     match peek_byte(&input) {
         Some(b'(') => bomb(input),
         _ => move_part(input),

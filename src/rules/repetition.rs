@@ -1,23 +1,69 @@
 //! Repetition keys (O8): what two positions must share to count as the same.
 
 use super::{Position, Variant};
-use std::hash::{Hash, Hasher};
+use crate::geometry::SquareSet;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-/// A hash of everything O8 compares: units with their counters, craters, bubbles,
-/// side to move, castling rights, a capturable en passant square, bombs and phase.
-/// Clocks are left out.
-pub fn key<V: Variant + ?Sized>(variant: &V, pos: &Position) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    for (sq, piece) in pos.board.pieces() {
-        sq.hash(&mut h);
-        piece.hash(&mut h);
-        pos.board.counter(sq).hash(&mut h);
-    }
-    pos.features.hash(&mut h);
-    pos.turn.hash(&mut h);
-    pos.castling.hash(&mut h);
-    variant.capturable_ep_square(pos).hash(&mut h);
-    pos.bombs.hash(&mut h);
-    pos.phase.hash(&mut h);
-    h.finish()
+/// Spreads the bits of a value (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
+
+/// Folds a set of squares of one kind (`tag`) into the key.
+fn fold_set(key: u64, tag: u64, set: &SquareSet) -> u64 {
+    set.iter().fold(key, |k, sq| k ^ mix(tag << 16 | sq.index() as u64))
+}
+
+/// A 64-bit key of everything O8 compares: units with their counters, craters,
+/// bubbles, side to move, castling rights, a capturable en passant square, bombs and
+/// phase. Clocks are left out.
+pub fn key<V: Variant + ?Sized>(variant: &V, pos: &Position) -> u64 {
+    let mut key = 0u64;
+    for (sq, piece) in pos.board.pieces() {
+        let counter = pos.board.counter(sq).map_or(0, |c| c as u64 + 1);
+        let unit = (piece.color as u64) << 4 | piece.role as u64;
+        key ^= mix(1 << 40 | counter << 24 | unit << 16 | sq.index() as u64);
+    }
+    key = fold_set(key, 2, &pos.features.craters);
+    key = fold_set(key, 3, &pos.features.bubbles[0]);
+    key = fold_set(key, 4, &pos.features.bubbles[1]);
+    for color in crate::rules::Color::ALL {
+        for wing in crate::rules::Wing::ALL {
+            if let Some(rook) = pos.castling.rook(color, wing) {
+                key ^= mix(5 << 16 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64);
+            }
+        }
+    }
+    if let Some(ep) = variant.capturable_ep_square(pos) {
+        key ^= mix(6 << 16 | ep.index() as u64);
+    }
+    let extra = (pos.turn as u64) | (pos.bombs[0] as u64) << 1 | (pos.bombs[1] as u64) << 2 | (pos.phase as u64) << 3;
+    key ^ mix(7 << 16 | extra)
+}
+
+/// Keys are already well mixed; hashing them again would only cost time.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// How often each position occurred.
+pub type Occurrences = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
