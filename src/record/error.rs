@@ -67,7 +67,7 @@ impl SyntaxError {
 
     /// An error about the token that starts `rest` (up to the next delimiter).
     pub fn token_at(rest: &str, problem: Problem) -> SyntaxError {
-        SyntaxError { start: rest.len(), end: rest.len() - token_len(rest), problem }
+        SyntaxError { start: rest.len(), end: rest.len().saturating_sub(token_len(rest)), problem }
     }
 
     /// An error about the text from `start` up to where `rest` begins.

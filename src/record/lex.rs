@@ -1,8 +1,12 @@
-//! What every rule shares: the input type, offsets and spans, white space, escape lines,
-//! comments, and the characters that end a token.
+//! What every rule shares: the input types, offsets and spans, white space, escape
+//! lines, comments, and the characters that end a token.
+//!
+//! Between tokens the parser reads a [`LocatedSpan`], which knows its offset in the
+//! game's text. Inside one token (a turn, a move number, a NAG) the rules read the plain
+//! `&str` and [`read_token`] moves the located input past what they read, so that the
+//! located input is cut once per token.
 
-use nom::bytes::complete::{take_till, take_while};
-use nom::character::complete::char;
+use nom::bytes::complete::take_while;
 use nom::{IResult, Input as _, Parser};
 use nom_locate::LocatedSpan;
 
@@ -12,8 +16,11 @@ use super::error::{Problem, SyntaxError};
 /// The text still to read, with its byte offset in the game's text.
 pub(crate) type Input<'a> = LocatedSpan<&'a str>;
 
-/// What every rule returns.
+/// What a rule over located input returns.
 pub(crate) type PResult<'a, O> = IResult<Input<'a>, O, SyntaxError>;
+
+/// What a rule inside one token returns: it reads the plain text.
+pub(crate) type TResult<'a, O> = IResult<&'a str, O, SyntaxError>;
 
 /// Byte offset of `input` in the game's text.
 pub(crate) fn offset(input: &Input) -> usize {
@@ -30,9 +37,37 @@ pub(crate) fn spanned<T>(value: T, start: &Input, rest: &Input) -> Spanned<T> {
     Spanned { value, span: span_between(start, rest) }
 }
 
-/// The first byte still to read.
-pub(crate) fn peek_byte(input: &Input) -> Option<u8> {
-    input.fragment().as_bytes().first().copied()
+/// Length of the whole game's text, seen from any located input.
+pub(crate) fn text_len(input: &Input) -> usize {
+    offset(input) + input.fragment().len()
+}
+
+/// The first byte of `text`.
+pub(crate) fn first_byte(text: &str) -> Option<u8> {
+    text.as_bytes().first().copied()
+}
+
+/// `text` without its first `len` bytes (empty when `len` is not a character boundary).
+pub(crate) fn skip(text: &str, len: usize) -> &str {
+    text.get(len..).unwrap_or("")
+}
+
+/// The rule did not match here; the caller may try another.
+pub(crate) fn no_match<T>(text: &str) -> TResult<'_, T> {
+    SyntaxError::at(text, Problem::Primitive).backtrack()
+}
+
+/// Runs `rule` over the plain text of `input`, then moves `input` past what it read.
+/// Returns the rule's value and the span it read.
+pub(crate) fn read_token<'a, O>(
+    input: Input<'a>,
+    rule: impl FnOnce(&'a str) -> TResult<'a, O>,
+) -> PResult<'a, Spanned<O>> {
+    let text = *input.fragment();
+    let (rest, value) = rule(text)?;
+    let len = text.len() - rest.len();
+    let start = offset(&input);
+    Ok((input.take_from(len), Spanned { value, span: Span::new(start, start + len) }))
 }
 
 /// Bytes that end a token: ASCII white space and `{ ; ( ) $`.
@@ -41,20 +76,20 @@ pub(crate) fn is_delimiter(byte: u8) -> bool {
 }
 
 /// True at the end of the text or before a delimiter: a token may end here.
-pub(crate) fn at_token_end(input: &Input) -> bool {
-    peek_byte(input).map_or(true, is_delimiter)
+pub(crate) fn at_token_end(text: &str) -> bool {
+    first_byte(text).map_or(true, is_delimiter)
 }
 
 /// Length in bytes of the token that starts `text`, as it is quoted in messages: at least
 /// one character, up to the next delimiter (a leading bomb sign `(****)` included).
 pub(crate) fn token_len(text: &str) -> usize {
     let head = if text.starts_with("(****)") { 6 } else { text.chars().next().map_or(0, char::len_utf8) };
-    let tail = text.get(head..).unwrap_or("");
+    let tail = skip(text, head);
     head + tail.bytes().position(is_delimiter).unwrap_or(tail.len())
 }
 
 // space = { white | newline | escape_line } ;
-// escape_line = "%" , { any character but newline } ;   (only in the first column)
+// escape_line = "%" , { any character but newline } ;   (* only in the first column *)
 /// White space between tokens, with `%` escape lines, which are skipped whole.
 pub(crate) fn space(input: Input) -> PResult<()> {
     let bytes = input.fragment().as_bytes();
@@ -80,20 +115,18 @@ pub(crate) fn space(input: Input) -> PResult<()> {
             _ => break,
         }
     }
-    let (rest, _) = input.take_split(i);
-    Ok((rest, ()))
+    Ok((input.take_from(i), ()))
 }
 
 // blank = { " " | "\t" | "\r" | "\n" } ;
-/// White space inside a turn token: around `&`, around a bounce's comma, before `e.p.`.
-pub(crate) fn blank(input: Input) -> PResult<()> {
-    let (rest, _) = take_while(|c: char| matches!(c, ' ' | '\t' | '\r' | '\n')).parse(input)?;
-    Ok((rest, ()))
+/// White space inside a turn token: after `&`, after a bounce's comma, before `e.p.`.
+pub(crate) fn blank(text: &str) -> TResult<'_, ()> {
+    Ok((text.trim_start_matches([' ', '\t', '\r', '\n']), ()))
 }
 
-/// The first byte after the white space that [`blank`] would skip, without reading it.
-pub(crate) fn peek_after_blank(input: &Input) -> Option<u8> {
-    input.fragment().bytes().find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+/// The first byte after the white space that [`blank`] would skip.
+pub(crate) fn peek_after_blank(text: &str) -> Option<u8> {
+    text.bytes().find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 // inline_space = { " " | "\t" } ;
@@ -106,34 +139,38 @@ pub(crate) fn inline_space(input: Input) -> PResult<()> {
 // brace_comment = "{" , { any character but "}" } , "}" ;
 /// A `{...}` comment, over as many lines as it takes; its text is trimmed.
 pub(crate) fn brace_comment(input: Input) -> PResult<Spanned<String>> {
-    let start = input;
-    let (input, _) = char('{').parse(input)?;
-    let Some(len) = input.fragment().bytes().position(|b| b == b'}') else {
-        let at = offset(&start);
-        return SyntaxError::new(Span::new(at, at + 1), Problem::Message("unclosed comment, opened here")).fail();
+    let text = *input.fragment();
+    if first_byte(text) != Some(b'{') {
+        return SyntaxError::at(text, Problem::Primitive).backtrack();
+    }
+    let Some(len) = text.bytes().position(|b| b == b'}') else {
+        return SyntaxError::first_bytes(text, 1, Problem::Message("unclosed comment, opened here")).fail();
     };
-    let body = input.fragment().get(..len).unwrap_or("");
+    let body = text.get(1..len).unwrap_or("");
     let rest = input.take_from(len + 1);
-    Ok((rest, spanned(body.trim().to_owned(), &start, &rest)))
+    Ok((rest, spanned(body.trim().to_owned(), &input, &rest)))
 }
 
 // line_comment = ";" , { any character but newline } ;
-/// A `;` comment up to the end of its line (the newline is left for [`space`]).
+/// A `;` comment up to the end of its line. The newline is left for [`space`]; a
+/// carriage return before it is not part of the span.
 pub(crate) fn line_comment(input: Input) -> PResult<Spanned<String>> {
-    let start = input;
-    let (input, _) = char(';').parse(input)?;
-    let (rest, body) = take_till(|c| c == '\n').parse(input)?;
-    let mut span = span_between(&start, &rest);
-    if body.fragment().ends_with('\r') {
-        span.end -= 1;
+    let text = *input.fragment();
+    if first_byte(text) != Some(b';') {
+        return SyntaxError::at(text, Problem::Primitive).backtrack();
     }
-    Ok((rest, Spanned { value: body.fragment().trim().to_owned(), span }))
+    let len = text.bytes().position(|b| b == b'\n').unwrap_or(text.len());
+    let line = text.get(..len).unwrap_or("");
+    let body = line.get(1..).unwrap_or("");
+    let start = offset(&input);
+    let span = Span::new(start, start + line.trim_end_matches('\r').len());
+    Ok((input.take_from(len), Spanned { value: body.trim().to_owned(), span }))
 }
 
 // comment = brace_comment | line_comment ;
 /// Either kind of comment.
 pub(crate) fn comment(input: Input) -> PResult<Spanned<String>> {
-    match peek_byte(&input) {
+    match first_byte(input.fragment()) {
         Some(b';') => line_comment(input),
         _ => brace_comment(input),
     }
