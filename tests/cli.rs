@@ -266,3 +266,24 @@ fn a_wrong_command_line_is_exit_2() {
     arbiter().args(["perft", "--variant", "chess"]).assert().code(2);
     arbiter().arg("frobnicate").assert().code(2).stderr(predicate::str::is_empty().not());
 }
+
+#[test]
+fn chess960_games_castle_by_chess960_rules() {
+    arbiter()
+        .args(["validate", "fixtures/records/chess960.pgn"])
+        .assert()
+        .success()
+        .stdout(contains("3 game(s): 3 valid, 0 invalid, 0 unreadable"));
+    // Final positions as python-chess computes them.
+    for (game, fen) in [
+        ("1", "1q3rn1/1pr2pp1/3kp2p/p2P1P2/b2b2P1/3R3P/P3PN1N/1B2BK1R w - - 0 31"),
+        ("2", "1n3k1n/5r2/1N1b2pp/4p3/1p2Q2P/2P1BPNK/B2P2P1/1N3R2 w - - 5 31"),
+        ("3", "nnq2rr1/4bk2/pp1ppp2/6pP/2PP4/PP1RP2P/N1N2P1K/3bQR2 w - - 0 31"),
+    ] {
+        arbiter()
+            .args(["fen", "fixtures/records/chess960.pgn", "--game", game])
+            .assert()
+            .success()
+            .stdout(format!("{fen}\n"));
+    }
+}
