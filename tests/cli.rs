@@ -287,3 +287,12 @@ fn chess960_games_castle_by_chess960_rules() {
             .stdout(format!("{fen}\n"));
     }
 }
+
+#[test]
+fn three_thousand_real_games_validate() {
+    arbiter()
+        .args(["validate", "fixtures/games/lichess-3000.pgn"])
+        .assert()
+        .success()
+        .stdout(contains("3000 game(s): 3000 valid, 0 invalid, 0 unreadable"));
+}
