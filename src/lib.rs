@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod diagnostics;
+pub mod examples;
 pub mod geometry;
 pub mod record;
 pub mod render;

@@ -63,6 +63,14 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Check documented examples (YAML files): PASS/FAIL per example, with diffs.
+    Check {
+        /// Example files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        format: FormatArg,
+    },
     /// List variants, the names a [Variant] tag may use, and rule options with defaults.
     Variants,
 }
@@ -183,6 +191,7 @@ pub fn dispatch(cli: Cli) -> Result<Verdict, CliError> {
         Command::Diagram(args) => super::diagram::run(&args),
         Command::Moves { position, format } => super::moves::run(&position, format.format),
         Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide),
+        Command::Check { files, format } => super::check::run(&files, format.format),
         Command::Variants => super::variants::run(),
     }
 }

@@ -4,9 +4,7 @@
 use super::args::{OneRecordOpt, PositionArgs};
 use super::replay::load_one;
 use super::{CliError, Verdict};
-use crate::render::{draw, Caption, Style};
-use crate::replay::Replay;
-use crate::rules::{Position, Variant};
+use crate::render::{caption, draw, status, Caption, Style};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -49,31 +47,6 @@ fn style(format: DiagramFormat) -> Style {
         DiagramFormat::Text => Style::Text,
         DiagramFormat::Unicode => Style::Unicode,
     }
-}
-
-/// The status words of a position: check, or how the game ended.
-pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {
-    match variant.outcome(pos) {
-        Some(outcome) => Some(outcome.to_string()),
-        None if variant.is_check(pos) => Some("check".to_string()),
-        None => None,
-    }
-}
-
-/// The caption of the position after `ply` plies of a replay.
-fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
-    let variant = replay.variant.as_ref();
-    let pos = replay.position(ply).unwrap_or(&replay.start);
-    let last_turn = ply.checked_sub(1).and_then(|i| {
-        let before = replay.position(i)?;
-        let played = replay.line.plies.get(i)?;
-        let number = match before.turn {
-            crate::rules::Color::White => format!("{}.", before.fullmove),
-            crate::rules::Color::Black => format!("{}...", before.fullmove),
-        };
-        Some(format!("{number} {}", played.canonical))
-    });
-    Caption { last_turn, status: status(variant, pos), state: variant.describe_state(pos), comments }
 }
 
 fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {

@@ -3,6 +3,7 @@
 //! bad command line).
 
 mod args;
+mod check;
 mod diagram;
 mod export;
 mod fen;

@@ -77,7 +77,7 @@ pub(crate) fn is_delimiter(byte: u8) -> bool {
 
 /// True at the end of the text or before a delimiter: a token may end here.
 pub(crate) fn at_token_end(text: &str) -> bool {
-    first_byte(text).map_or(true, is_delimiter)
+    first_byte(text).is_none_or(is_delimiter)
 }
 
 /// Length in bytes of the token that starts `text`, as it is quoted in messages: at least
@@ -90,12 +90,12 @@ pub(crate) fn token_len(text: &str) -> usize {
 
 // space = { white | newline | escape_line } ;
 // escape_line = "%" , { any character but newline } ;   (* only in the first column *)
-/// White space between tokens, with `%` escape lines, which are skipped whole.
-pub(crate) fn space(input: Input) -> PResult<()> {
-    let bytes = input.fragment().as_bytes();
-    // The text of a game starts at the beginning of a line, and no token ends with a
-    // newline, so a line starts here only at offset 0 or right after a newline skipped here.
-    let mut at_line_start = offset(&input) == 0;
+/// How many bytes of white space and `%` escape lines start `text`. A `%` starts an
+/// escape line only in the first column: at the start of `text` when `at_line_start`,
+/// or right after a newline.
+pub(crate) fn space_len(text: &str, at_line_start: bool) -> usize {
+    let bytes = text.as_bytes();
+    let mut at_line_start = at_line_start;
     let mut i = 0;
     while let Some(&byte) = bytes.get(i) {
         match byte {
@@ -115,7 +115,14 @@ pub(crate) fn space(input: Input) -> PResult<()> {
             _ => break,
         }
     }
-    Ok((input.take_from(i), ()))
+    i
+}
+
+/// [`space_len`] over located input. The text of a game starts at the beginning of a
+/// line, and no token ends with a newline, so a line starts here only at offset 0.
+pub(crate) fn space(input: Input) -> PResult<()> {
+    let len = space_len(input.fragment(), offset(&input) == 0);
+    Ok((input.take_from(len), ()))
 }
 
 // blank = { " " | "\t" | "\r" | "\n" } ;
@@ -138,40 +145,35 @@ pub(crate) fn inline_space(input: Input) -> PResult<()> {
 
 // brace_comment = "{" , { any character but "}" } , "}" ;
 /// A `{...}` comment, over as many lines as it takes; its text is trimmed.
-pub(crate) fn brace_comment(input: Input) -> PResult<Spanned<String>> {
-    let text = *input.fragment();
+pub(crate) fn brace_comment(text: &str) -> TResult<'_, String> {
     if first_byte(text) != Some(b'{') {
-        return SyntaxError::at(text, Problem::Primitive).backtrack();
+        return no_match(text);
     }
     let Some(len) = text.bytes().position(|b| b == b'}') else {
         return SyntaxError::first_bytes(text, 1, Problem::Message("unclosed comment, opened here")).fail();
     };
     let body = text.get(1..len).unwrap_or("");
-    let rest = input.take_from(len + 1);
-    Ok((rest, spanned(body.trim().to_owned(), &input, &rest)))
+    Ok((skip(text, len + 1), body.trim().to_owned()))
 }
 
 // line_comment = ";" , { any character but newline } ;
-/// A `;` comment up to the end of its line. The newline is left for [`space`]; a
-/// carriage return before it is not part of the span.
-pub(crate) fn line_comment(input: Input) -> PResult<Spanned<String>> {
-    let text = *input.fragment();
+/// A `;` comment up to the end of its line. The line break (`\n` or `\r\n`) is left for
+/// [`space`].
+pub(crate) fn line_comment(text: &str) -> TResult<'_, String> {
     if first_byte(text) != Some(b';') {
-        return SyntaxError::at(text, Problem::Primitive).backtrack();
+        return no_match(text);
     }
-    let len = text.bytes().position(|b| b == b'\n').unwrap_or(text.len());
-    let line = text.get(..len).unwrap_or("");
+    let line_len = text.bytes().position(|b| b == b'\n').unwrap_or(text.len());
+    let line = text.get(..line_len).unwrap_or("").trim_end_matches('\r');
     let body = line.get(1..).unwrap_or("");
-    let start = offset(&input);
-    let span = Span::new(start, start + line.trim_end_matches('\r').len());
-    Ok((input.take_from(len), Spanned { value: body.trim().to_owned(), span }))
+    Ok((skip(text, line.len()), body.trim().to_owned()))
 }
 
 // comment = brace_comment | line_comment ;
 /// Either kind of comment.
-pub(crate) fn comment(input: Input) -> PResult<Spanned<String>> {
-    match first_byte(input.fragment()) {
-        Some(b';') => line_comment(input),
-        _ => brace_comment(input),
+pub(crate) fn comment(text: &str) -> TResult<'_, String> {
+    match first_byte(text) {
+        Some(b';') => line_comment(text),
+        _ => brace_comment(text),
     }
 }

@@ -1,16 +1,12 @@
 //! The tokens of movetext: move numbers, turns, NAGs and glyphs, comments, the
 //! parentheses of variations and results, and the rule that picks one by its first character.
 
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1};
-use nom::combinator::{map, value};
-use nom::{Input as _, Parser};
+use nom::Input as _;
 
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
-use super::lex::{at_token_end, comment, inline_space, offset, span_between, spanned, token_len, Input, PResult};
-use super::turn::{glyph, turn, TurnWithGlyphs};
+use super::lex::{at_token_end, comment, offset, skip, space_len, text_len, Input, PResult, TResult};
+use super::turn::{glyph, turn_token, TurnWithGlyphs};
 
 /// One token of movetext, as [`super::tree::LineStack`] takes it.
 #[derive(Debug)]
@@ -26,114 +22,126 @@ pub(crate) enum Element {
     Result(Spanned<GameResult>),
 }
 
-// element = comment | "(" | ")" | nag | glyph | result | move_number | turn_token ;
-/// The next token of movetext. The first character decides which rule reads it; digits
-/// may start a result, castling with zeros, or a move number, tried in that order.
-pub(crate) fn element(input: Input) -> PResult<Element> {
-    let Some(first) = input.fragment().chars().next() else {
-        return Err(nom::Err::Error(SyntaxError::at(&input, Problem::Primitive)));
+// element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | turn_token ) ;
+/// Skips white space, then reads the next token of movetext (`None` at the end of the
+/// text). The token's first character decides which rule reads it; digits may start a
+/// result, castling with zeros, or a move number, tried in that order.
+pub(crate) fn element(input: Input) -> PResult<Option<Element>> {
+    let text = *input.fragment();
+    let token = skip(text, space_len(text, offset(&input) == 0));
+    let text_len = text_len(&input);
+    // The span from the token's start to `rest`.
+    let at = |rest: &str| Span::new(text_len - token.len(), text_len - rest.len());
+    let Some(first) = token.chars().next() else {
+        return Ok((input.take_from(text.len()), None));
     };
-    match first {
-        '{' | ';' => map(comment, Element::Comment).parse(input),
-        '(' if input.fragment().starts_with("(****)") => turn_token(input),
-        '(' => map(char('('), |_| Element::Open(one_byte(&input))).parse(input),
-        ')' => map(char(')'), |_| Element::Close(one_byte(&input))).parse(input),
-        '$' => map(nag, Element::Nag).parse(input),
-        '!' | '?' => map(glyph, Element::Nag).parse(input),
-        '*' | '½' => match result(input) {
-            Ok((rest, result)) => Ok((rest, Element::Result(result))),
-            Err(_) => SyntaxError::token_at(&input, NOT_A_MOVE).fail(),
+    let (rest, element) = match first {
+        '{' | ';' => {
+            let (rest, comment) = comment(token)?;
+            (rest, Element::Comment(Spanned { value: comment, span: at(rest) }))
+        }
+        '(' if !token.starts_with("(****)") => (skip(token, 1), Element::Open(at(skip(token, 1)))),
+        ')' => (skip(token, 1), Element::Close(at(skip(token, 1)))),
+        '$' => {
+            let (rest, nag) = nag(token)?;
+            (rest, Element::Nag(Spanned { value: nag, span: at(rest) }))
+        }
+        '!' | '?' => {
+            let (rest, nag) = glyph(token)?;
+            (rest, Element::Nag(Spanned { value: nag, span: at(rest) }))
+        }
+        '*' | '½' | '0'..='9' if starts_result(token) => match result(token) {
+            Ok((rest, result)) => (rest, Element::Result(Spanned { value: result, span: at(rest) })),
+            Err(_) if !first.is_ascii_digit() => return SyntaxError::token_at(token, NOT_A_MOVE).fail(),
+            Err(_) => number_or_castling(token, text_len, at)?,
         },
-        '0'..='9' => {
-            let maybe_result = matches!(input.fragment().as_bytes().get(1), Some(b'-' | b'/'));
-            if let Some(Ok((rest, result))) = maybe_result.then(|| result(input)) {
-                Ok((rest, Element::Result(result)))
-            } else if input.fragment().starts_with("0-0") {
-                turn_token(input)
-            } else {
-                map(move_number, Element::Number).parse(input)
+        '0'..='9' => number_or_castling(token, text_len, at)?,
+        '[' => {
+            let problem = Problem::Message("a tag pair cannot stand in the movetext");
+            return SyntaxError::first_bytes(token, 1, problem).fail();
+        }
+        _ => {
+            let (rest, turn) = turn_token(token, text_len)?;
+            (rest, Element::Turn(turn))
+        }
+    };
+    Ok((input.take_from(text.len() - rest.len()), Some(element)))
+}
+
+/// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-` or `/`.
+fn starts_result(token: &str) -> bool {
+    token.starts_with(['*', '½']) || matches!(token.as_bytes(), [_, b'-' | b'/', ..])
+}
+
+/// A token that starts with a digit and is no result: castling with zeros, or a move number.
+fn number_or_castling<'a>(token: &'a str, text_len: usize, at: impl Fn(&str) -> Span) -> TResult<'a, Element> {
+    if token.starts_with("0-0") {
+        let (rest, turn) = turn_token(token, text_len)?;
+        return Ok((rest, Element::Turn(turn)));
+    }
+    let (rest, number) = move_number(token)?;
+    Ok((rest, Element::Number(Spanned { value: number, span: at(rest) })))
+}
+
+// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" ;   (* followed by a delimiter or the end *)
+/// A game termination marker.
+pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
+    const RESULTS: [(&str, GameResult); 5] = [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("*", GameResult::Unknown),
+    ];
+    for (text, result) in RESULTS {
+        if let Some(rest) = input.strip_prefix(text) {
+            if at_token_end(rest) {
+                return Ok((rest, result));
             }
         }
-        '[' => SyntaxError::new(one_byte(&input), Problem::Message("a tag pair cannot stand in the movetext")).fail(),
-        _ => turn_token(input),
     }
+    SyntaxError::at(input, Problem::Primitive).backtrack()
 }
 
-/// The span of the one-byte token at the start of `input`.
-fn one_byte(input: &Input) -> Span {
-    Span::new(offset(input), offset(input) + 1)
-}
-
-// turn_token = turn ;   (* followed by a delimiter or the end *)
-/// A turn that ends where a token may end; anything else is named as "not a move".
-fn turn_token(input: Input) -> PResult<Element> {
-    match turn(input) {
-        Ok((rest, turn)) if at_token_end(&rest) => Ok((rest, Element::Turn(turn))),
-        Ok((rest, _)) => {
-            let end = offset(&rest) + token_len(rest.fragment());
-            SyntaxError::new(Span::new(offset(&input), end), NOT_A_MOVE).fail()
-        }
-        Err(nom::Err::Error(_)) => SyntaxError::token_at(&input, NOT_A_MOVE).fail(),
-        Err(failure) => Err(failure),
-    }
-}
-
-// result = ( "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" ) ;   (* followed by a delimiter or the end *)
-/// A game termination marker.
-pub(crate) fn result(input: Input) -> PResult<Spanned<GameResult>> {
-    let start = input;
-    let (rest, result) = alt((
-        value(GameResult::WhiteWins, tag("1-0")),
-        value(GameResult::BlackWins, tag("0-1")),
-        value(GameResult::Draw, tag("1/2-1/2")),
-        value(GameResult::Draw, tag("½-½")),
-        value(GameResult::Unknown, tag("*")),
-    ))
-    .parse(input)?;
-    if !at_token_end(&rest) {
-        return Err(nom::Err::Error(SyntaxError::at(&rest, Problem::Primitive)));
-    }
-    Ok((rest, spanned(result, &start, &rest)))
-}
-
-// move_number = digit , { digit } , inline_space , dots ;
+// move_number = digit , { digit } , { " " | "\t" } , dots ;
 // dots = ( "." | "…" ) , { "." | "…" } ;
 /// `12.` for White, `12...` (or `12…`, or any two or more dots) for Black.
-pub(crate) fn move_number(input: Input) -> PResult<Spanned<MoveNumber>> {
-    let start = input;
-    let (after_digits, digits) = digit1(input)?;
-    let (input, _) = inline_space(after_digits)?;
-    let fragment = input.fragment();
-    let dots = fragment.len() - fragment.trim_start_matches(['.', '…']).len();
-    if dots == 0 {
-        if at_token_end(&after_digits) {
-            let problem = Problem::Message("a move number needs a dot, as in `12.` or `12...`");
-            return SyntaxError::new(span_between(&start, &after_digits), problem).fail();
-        }
-        return SyntaxError::token_at(&start, NOT_A_MOVE).fail();
+pub(crate) fn move_number(input: &str) -> TResult<'_, MoveNumber> {
+    let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+    let after_digits = skip(input, digits);
+    let after_space = after_digits.trim_start_matches([' ', '\t']);
+    let rest = after_space.trim_start_matches(['.', '…']);
+    let dots = after_space.len() - rest.len();
+    if digits == 0 {
+        return SyntaxError::at(input, Problem::Primitive).backtrack();
     }
-    let Ok(number) = digits.fragment().parse::<u32>() else {
+    if dots == 0 {
+        if at_token_end(after_digits) {
+            let problem = Problem::Message("a move number needs a dot, as in `12.` or `12...`");
+            return SyntaxError::between(input, after_digits, problem).fail();
+        }
+        return SyntaxError::token_at(input, NOT_A_MOVE).fail();
+    }
+    let Ok(number) = input.get(..digits).unwrap_or("").parse::<u32>() else {
         let problem = Problem::Token("is too large for a move number");
-        return SyntaxError::new(span_between(&start, &after_digits), problem).fail();
+        return SyntaxError::between(input, after_digits, problem).fail();
     };
-    let black = dots > 1;
-    let rest = input.take_from(dots);
-    Ok((rest, spanned(MoveNumber { number, black }, &start, &rest)))
+    Ok((rest, MoveNumber { number, black: dots > 1 }))
 }
 
 // nag = "$" , digit , { digit } ;
 /// A numeric annotation glyph, `$0` to `$255`.
-pub(crate) fn nag(input: Input) -> PResult<Spanned<u8>> {
-    let start = input;
-    let (input, _) = char('$').parse(input)?;
-    let Ok((rest, digits)) = digit1::<_, SyntaxError>(input) else {
-        return SyntaxError::token_at(&start, Problem::Token("is not a NAG: `$` needs a number")).fail();
+pub(crate) fn nag(input: &str) -> TResult<'_, u8> {
+    let Some(after_dollar) = input.strip_prefix('$') else {
+        return SyntaxError::at(input, Problem::Primitive).backtrack();
     };
-    match digits.fragment().parse::<u8>() {
-        Ok(nag) => Ok((rest, spanned(nag, &start, &rest))),
-        Err(_) => {
-            let problem = Problem::Token("is not a NAG: NAGs run from $0 to $255");
-            SyntaxError::new(span_between(&start, &rest), problem).fail()
-        }
+    let digits = after_dollar.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = skip(after_dollar, digits);
+    if digits == 0 {
+        return SyntaxError::token_at(input, Problem::Token("is not a NAG: `$` needs a number")).fail();
+    }
+    match after_dollar.get(..digits).unwrap_or("").parse::<u8>() {
+        Ok(nag) => Ok((rest, nag)),
+        Err(_) => SyntaxError::between(input, rest, Problem::Token("is not a NAG: NAGs run from $0 to $255")).fail(),
     }
 }

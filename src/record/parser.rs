@@ -4,7 +4,7 @@ use nom::{Input as _, Parser};
 
 use super::ast::{Game, GameResult, Line, Spanned};
 use super::error::{ParseError, Problem, SyntaxError};
-use super::lex::{space, Input, PResult};
+use super::lex::{text_len, Input, PResult};
 use super::movetext::element;
 use super::tags::tag_section;
 use super::tree::LineStack;
@@ -22,7 +22,7 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
         Ok((_, game)) => Ok(game),
         Err(nom::Err::Error(error) | nom::Err::Failure(error)) => Err(error.into_parse_error(text)),
         Err(nom::Err::Incomplete(_)) => {
-            Err(SyntaxError::at(&input, Problem::Message("the game ends too early")).into_parse_error(text))
+            Err(SyntaxError::at("", Problem::Message("the game ends too early")).into_parse_error(text))
         }
     }
 }
@@ -37,17 +37,20 @@ fn game(input: Input) -> PResult<Game> {
     Ok((rest, Game { tags, line, result }))
 }
 
-// movetext = { space , element } , space ;
+// movetext = { element } ;   (* the last element finds only space, or nothing *)
 /// The tokens up to the end of the text, built into lines by [`LineStack`].
 fn movetext(input: Input, comments: Vec<Spanned<String>>) -> PResult<(Line, Option<Spanned<GameResult>>)> {
     // About one ply per 8 bytes of movetext, never more than a few hundred up front.
     let expected_plies = (input.fragment().len() / 8).min(MAX_RESERVED_PLIES);
-    let mut lines = LineStack::new(comments, expected_plies);
-    let (mut input, _) = space(input)?;
-    while !input.fragment().is_empty() {
+    let mut lines = LineStack::new(comments, expected_plies, text_len(&input));
+    let mut input = input;
+    loop {
         let (rest, element) = element(input)?;
-        lines.push(element).map_err(nom::Err::Failure)?;
-        (input, _) = space(rest)?;
+        input = rest;
+        match element {
+            Some(element) => lines.push(element).map_err(nom::Err::Failure)?,
+            None => break,
+        }
     }
     let (line, result) = lines.finish().map_err(nom::Err::Failure)?;
     Ok((input, (line, result)))

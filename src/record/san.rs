@@ -63,12 +63,8 @@ fn promotion(input: &str) -> TResult<'_, PieceLetter> {
     if !matches!(first_byte(input), Some(b'=' | b'/' | b'(' | b'Q' | b'R' | b'B' | b'N' | b'K')) {
         return no_match(input);
     }
-    alt((
-        preceded(one_of("=/"), promotion_letter),
-        delimited(char('('), promotion_letter, char(')')),
-        promotion_letter,
-    ))
-    .parse(input)
+    alt((preceded(one_of("=/"), promotion_letter), delimited(char('('), promotion_letter, char(')')), promotion_letter))
+        .parse(input)
 }
 
 // separator = "x" | ":" | "-" ;

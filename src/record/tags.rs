@@ -6,52 +6,51 @@ use nom::combinator::cut;
 use nom::error::context;
 use nom::{Input as _, Parser};
 
-use super::ast::{Span, Spanned, Tag};
+use super::ast::{Spanned, Tag};
 use super::error::{Problem, SyntaxError};
-use super::lex::{comment, inline_space, offset, peek_byte, space, spanned, Input, PResult};
+use super::lex::{comment, first_byte, inline_space, read_token, space, spanned, Input, PResult};
 
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
 /// The name of a tag, such as `Event` or `WhiteElo`.
 fn tag_name(input: Input) -> PResult<Spanned<String>> {
-    let start = input;
     let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c)).parse(input)?;
-    Ok((rest, spanned((*name.fragment()).to_owned(), &start, &rest)))
+    Ok((rest, spanned((*name.fragment()).to_owned(), &input, &rest)))
 }
 
 // tag_value = '"' , { value_char | "\" , any character } , '"' ;
 // value_char = any character but '"', "\" and newline ;
 /// A quoted value on one line, unescaped. Its span is the text between the quotes.
 fn tag_value(input: Input) -> PResult<Spanned<String>> {
+    let quote = *input.fragment();
     let (input, _) = char('"').parse(input)?;
-    let bytes = input.fragment().as_bytes();
+    let text = *input.fragment();
+    let bytes = text.as_bytes();
     let mut escaped = false;
     let mut i = 0;
     loop {
         match bytes.get(i) {
             Some(b'\\') => {
                 escaped = true;
-                // The escaped character is skipped whole unless it ends the line.
+                // The escaped character is skipped whole, unless it ends the line.
                 i += match bytes.get(i + 1) {
                     Some(b'\n') | None => 1,
-                    Some(_) => {
-                        1 + input.fragment().get(i + 1..).and_then(|s| s.chars().next()).map_or(1, char::len_utf8)
-                    }
+                    Some(_) => 1 + text.get(i + 1..).and_then(|s| s.chars().next()).map_or(1, char::len_utf8),
                 };
             }
             Some(b'"') => break,
             Some(b'\n') | None => {
-                let at = offset(&input) - 1;
                 let problem = Problem::Message("unclosed tag value: the closing `\"` is missing on this line");
-                return SyntaxError::new(Span::new(at, at + 1), problem).fail();
+                return SyntaxError::first_bytes(quote, 1, problem).fail();
             }
             Some(_) => i += 1,
         }
     }
-    let (after, raw) = input.take_split(i);
+    let raw = text.get(..i).unwrap_or("");
+    let value = if escaped { unescape(raw) } else { raw.to_owned() };
+    let after = input.take_from(i);
     let (rest, _) = char('"').parse(after)?;
-    let text = if escaped { unescape(raw.fragment()) } else { (*raw.fragment()).to_owned() };
-    Ok((rest, spanned(text, &input, &after)))
+    Ok((rest, spanned(value, &input, &after)))
 }
 
 /// Replaces `\"` by `"` and `\\` by `\`; any other backslash is kept as written.
@@ -97,14 +96,14 @@ pub(crate) fn tag_section(input: Input) -> PResult<TagSection> {
     let mut comments = Vec::new();
     let (mut input, _) = space(input)?;
     loop {
-        input = match peek_byte(&input) {
+        input = match first_byte(input.fragment()) {
             Some(b'[') => {
                 let (rest, tag) = tag_pair(input)?;
                 tags.push(tag);
                 rest
             }
             Some(b'{' | b';') => {
-                let (rest, comment) = comment(input)?;
+                let (rest, comment) = read_token(input, comment)?;
                 comments.push(comment);
                 rest
             }

@@ -27,41 +27,44 @@ impl OpenLine {
 pub(crate) struct LineStack {
     open: Vec<OpenLine>,
     result: Option<Spanned<GameResult>>,
+    /// Length of the game's text, to place errors (see [`SyntaxError`]).
+    text_len: usize,
 }
 
 impl LineStack {
-    /// A main line that starts with the comments written before the movetext.
-    /// `expected_plies` reserves room in the main line (keep it small: it is a guess).
-    pub fn new(comments: Vec<Spanned<String>>, expected_plies: usize) -> LineStack {
+    /// A main line that starts with the comments written before the movetext, in a
+    /// text of `text_len` bytes. `expected_plies` reserves room in the main line.
+    pub fn new(comments: Vec<Spanned<String>>, expected_plies: usize, text_len: usize) -> LineStack {
         let mut main = OpenLine::new(Span::default());
         main.line.comments = comments;
         main.line.plies.reserve(expected_plies);
-        LineStack { open: vec![main], result: None }
+        LineStack { open: vec![main], result: None, text_len }
+    }
+
+    fn error(&self, span: Span, message: &'static str) -> SyntaxError {
+        SyntaxError::spanning(span, self.text_len, Problem::Message(message))
     }
 
     /// Takes the next token of movetext.
     pub fn push(&mut self, element: Element) -> Result<(), SyntaxError> {
-        if self.result.is_some() {
-            return match element {
-                Element::Comment(comment) => {
-                    self.attach_comment(comment);
-                    Ok(())
-                }
-                _ => Err(SyntaxError::new(span_of(&element), AFTER_RESULT)),
-            };
-        }
         let element = match element {
             Element::Comment(comment) => {
                 self.attach_comment(comment);
                 return Ok(());
             }
+            // After the result only comments may follow.
+            element if self.result.is_some() => {
+                return Err(self.error(span_of(&element), "the movetext goes on after the result of the game"));
+            }
             Element::Close(span) => return self.close(span),
             element => element,
         };
         let depth = self.open.len().saturating_sub(1);
+        let text_len = self.text_len;
         let Some(current) = self.open.last_mut() else {
             return Ok(());
         };
+        let error = |span, message| SyntaxError::spanning(span, text_len, Problem::Message(message));
         match element {
             Element::Number(number) => current.number = Some(number),
             Element::Turn((turn, nags)) => current.line.plies.push(Ply {
@@ -73,23 +76,20 @@ impl LineStack {
             }),
             Element::Nag(nag) => match current.line.plies.last_mut() {
                 Some(ply) => ply.nags.push(nag),
-                None => return Err(SyntaxError::new(nag.span, Problem::Message("a NAG must follow a move"))),
+                None => return Err(error(nag.span, "a NAG must follow a move")),
             },
             Element::Open(span) => {
                 if current.line.plies.is_empty() {
-                    let problem = Problem::Message("a variation must follow the move it replaces");
-                    return Err(SyntaxError::new(span, problem));
+                    return Err(error(span, "a variation must follow the move it replaces"));
                 }
                 if depth >= MAX_VARIATION_DEPTH {
-                    let problem = Problem::Message("variations are nested more than 200 deep");
-                    return Err(SyntaxError::new(span, problem));
+                    return Err(error(span, "variations are nested more than 200 deep"));
                 }
                 self.open.push(OpenLine::new(span));
             }
-            Element::Comment(_) | Element::Close(_) => {}
             // A result inside a variation says nothing about the game: it is ignored.
             Element::Result(result) if depth == 0 => self.result = Some(result),
-            Element::Result(_) => {}
+            Element::Result(_) | Element::Comment(_) | Element::Close(_) => {}
         }
         Ok(())
     }
@@ -111,7 +111,7 @@ impl LineStack {
     /// `)`: the current variation joins the ply it replaces.
     fn close(&mut self, span: Span) -> Result<(), SyntaxError> {
         if self.open.len() < 2 {
-            return Err(SyntaxError::new(span, Problem::Message("unbalanced `)`: no variation is open")));
+            return Err(self.error(span, "unbalanced `)`: no variation is open"));
         }
         if let Some(variation) = self.open.pop() {
             if let Some(ply) = self.open.last_mut().and_then(|parent| parent.line.plies.last_mut()) {
@@ -125,14 +125,12 @@ impl LineStack {
     pub fn finish(mut self) -> Result<(Line, Option<Spanned<GameResult>>), SyntaxError> {
         if self.open.len() > 1 {
             let opened = self.open.last().map_or(Span::default(), |open| open.opened);
-            return Err(SyntaxError::new(opened, Problem::Message("unclosed variation, opened here")));
+            return Err(self.error(opened, "unclosed variation, opened here"));
         }
         let main = self.open.pop().map(|open| open.line).unwrap_or_default();
         Ok((main, self.result))
     }
 }
-
-const AFTER_RESULT: Problem = Problem::Message("the movetext goes on after the result of the game");
 
 /// Where an element was written.
 fn span_of(element: &Element) -> Span {

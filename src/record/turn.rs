@@ -1,6 +1,9 @@
 //! The turn token: everything one side writes for its ply. One or more parts joined by
 //! `&` (F11); a part is a move with an optional bounce after a comma (B9) or a bomb (T8);
 //! check marks may follow each of them, suffix glyphs follow the whole turn.
+//!
+//! The rules here read plain `&str`. While they run, spans are counted back from the end
+//! of the text (every input is a suffix of it); [`turn_token`] turns them into offsets.
 
 use nom::bytes::complete::tag;
 use nom::character::complete::char;
@@ -8,35 +11,37 @@ use nom::combinator::{cut, opt};
 use nom::error::context;
 use nom::multi::many1;
 use nom::sequence::preceded;
-use nom::{Input as _, Parser};
+use nom::Parser;
 
-use super::ast::{BombToken, BounceToken, CheckMark, Spanned, TurnPart, TurnToken};
+use super::ast::BounceToken;
+use super::ast::{BombToken, CheckMark, Span, Spanned, TurnPart, TurnToken};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
-use super::lex::{at_token_end, blank, peek_after_blank, peek_byte, spanned, Input, PResult};
+use super::lex::{at_token_end, blank, first_byte, is_delimiter, no_match, peek_after_blank, skip, TResult};
 use super::san::{is_pawn_move, piece_letter, san, square};
 use crate::geometry::Square;
 
-/// A rule that did not match here; the caller may try another.
-fn no_match<T>(input: &Input) -> PResult<'static, T> {
-    Err(nom::Err::Error(SyntaxError::at(input, Problem::Primitive)))
+/// A value whose span is counted from the end of the text: `start` and `end` are the
+/// numbers of bytes from there to the end. [`anchor`] makes offsets of them.
+fn mark<T>(value: T, start: &str, rest: &str) -> Spanned<T> {
+    Spanned { value, span: Span::new(start.len(), rest.len()) }
 }
 
 // check_mark = "++" | "+" | "#" ;
 /// `+`, `#`, or `++` (read as mate).
-pub(crate) fn check_mark(input: Input) -> PResult<CheckMark> {
-    let bytes = input.fragment().as_bytes();
+pub(crate) fn check_mark(input: &str) -> TResult<'_, CheckMark> {
+    let bytes = input.as_bytes();
     match (bytes.first(), bytes.get(1)) {
-        (Some(b'+'), Some(b'+')) => Ok((input.take_from(2), CheckMark::Mate)),
-        (Some(b'+'), _) => Ok((input.take_from(1), CheckMark::Check)),
-        (Some(b'#'), _) => Ok((input.take_from(1), CheckMark::Mate)),
-        _ => no_match(&input),
+        (Some(b'+'), Some(b'+')) => Ok((skip(input, 2), CheckMark::Mate)),
+        (Some(b'+'), _) => Ok((skip(input, 1), CheckMark::Check)),
+        (Some(b'#'), _) => Ok((skip(input, 1), CheckMark::Mate)),
+        _ => no_match(input),
     }
 }
 
 // glyph = "!!" | "??" | "!?" | "?!" | "!" | "?" ;
 /// A suffix glyph, as the NAG it stands for (1 to 6).
-pub(crate) fn glyph(input: Input) -> PResult<Spanned<u8>> {
-    let bytes = input.fragment().as_bytes();
+pub(crate) fn glyph(input: &str) -> TResult<'_, u8> {
+    let bytes = input.as_bytes();
     let (len, nag) = match (bytes.first(), bytes.get(1)) {
         (Some(b'!'), Some(b'!')) => (2, 3),
         (Some(b'?'), Some(b'?')) => (2, 4),
@@ -44,43 +49,35 @@ pub(crate) fn glyph(input: Input) -> PResult<Spanned<u8>> {
         (Some(b'?'), Some(b'!')) => (2, 6),
         (Some(b'!'), _) => (1, 1),
         (Some(b'?'), _) => (1, 2),
-        _ => return no_match(&input),
+        _ => return no_match(input),
     };
-    let rest = input.take_from(len);
-    Ok((rest, spanned(nag, &input, &rest)))
+    Ok((skip(input, len), nag))
 }
 
 // en_passant = "e.p." | "ep" ;
 /// The en passant remark after a pawn capture; it carries no meaning.
-fn en_passant(input: Input) -> PResult<()> {
-    let fragment = input.fragment();
-    let len = if fragment.starts_with("e.p.") {
-        4
-    } else if fragment.starts_with("ep") {
-        2
-    } else {
-        return no_match(&input);
-    };
-    Ok((input.take_from(len), ()))
+fn en_passant(input: &str) -> TResult<'_, ()> {
+    if let Some(rest) = input.strip_prefix("e.p.").or_else(|| input.strip_prefix("ep")) {
+        return Ok((rest, ()));
+    }
+    no_match(input)
 }
 
 // bounce = [ piece_letter ] , square , [ [ "-" ] , square ] ;
 /// What follows a bounce's comma: `Kg8`, `g7-f8`, `g7f8`, `Kf8-g8`, `Nc6-b6`.
-pub(crate) fn bounce(input: Input) -> PResult<Spanned<BounceToken>> {
-    let start = input;
-    let (input, piece) = opt(piece_letter).parse(input)?;
-    let (input, first) = square(input)?;
-    let (rest, second) = opt(preceded(opt(char('-')), square)).parse(input)?;
+fn bounce(input: &str) -> TResult<'_, Spanned<BounceToken>> {
+    let (rest, (piece, first, second)) =
+        (opt(piece_letter), square, opt(preceded(opt(char('-')), square))).parse(input)?;
     let token = match second {
         Some(to) => BounceToken { piece, from: Some(first), to },
         None => BounceToken { piece, from: None, to: first },
     };
-    Ok((rest, spanned(token, &start, &rest)))
+    Ok((rest, mark(token, input, rest)))
 }
 
 // bounce_suffix = "," , blank , bounce , [ check_mark ] ;
 /// A comma and the bounce after it (B9); once the comma is read, a bounce must follow.
-fn bounce_suffix(input: Input) -> PResult<(Spanned<BounceToken>, Option<CheckMark>)> {
+fn bounce_suffix(input: &str) -> TResult<'_, (Spanned<BounceToken>, Option<CheckMark>)> {
     let (input, _) = (char(','), blank).parse(input)?;
     let (input, bounce) = context("a bounce such as `Kg8` or `g7-f8` after the comma", cut(bounce)).parse(input)?;
     let (rest, check) = opt(check_mark).parse(input)?;
@@ -93,11 +90,10 @@ type PartWithCheck = (Spanned<TurnPart>, Option<CheckMark>);
 // move_part = san , [ check_mark ] , [ blank , en_passant , [ check_mark ] ] , [ blank , bounce_suffix ] ;
 /// A move, its check mark and its bounce. `e.p.` is only read after a pawn's move.
 /// White space is looked past only when `e.p.`, `ep` or a comma follows it.
-pub(crate) fn move_part(input: Input) -> PResult<PartWithCheck> {
-    let start = input;
-    let (input, san) = san(input)?;
+fn move_part(start: &str) -> TResult<'_, PartWithCheck> {
+    let (input, san) = san(start)?;
     let (mut input, mut check) = opt(check_mark).parse(input)?;
-    if is_pawn_move(&san) && peek_after_blank(&input) == Some(b'e') {
+    if is_pawn_move(&san) && peek_after_blank(input) == Some(b'e') {
         if let Ok((after, ())) = preceded(blank, en_passant).parse(input) {
             let (after, mark) = opt(check_mark).parse(after)?;
             check = mark.or(check);
@@ -105,39 +101,37 @@ pub(crate) fn move_part(input: Input) -> PResult<PartWithCheck> {
         }
     }
     let mut bounce = None;
-    if peek_after_blank(&input) == Some(b',') {
+    if peek_after_blank(input) == Some(b',') {
         let (after, (token, mark)) = preceded(blank, bounce_suffix).parse(input)?;
         bounce = Some(token);
         check = mark.or(check);
         input = after;
     }
-    Ok((input, (spanned(TurnPart::Move { san, bounce }, &start, &input), check)))
+    Ok((input, (mark(TurnPart::Move { san, bounce }, start, input), check)))
 }
 
 // bomb = "(****)" , square , [ ":" , square , { square } ] , [ check_mark ] ;
 /// A bomb (T8): its target and, after a colon, the squares of the destroyed units.
-fn bomb(input: Input) -> PResult<PartWithCheck> {
-    let start = input;
-    let (input, _) = tag("(****)").parse(input)?;
+fn bomb(start: &str) -> TResult<'_, PartWithCheck> {
+    let (input, _) = tag("(****)").parse(start)?;
     let (input, target) = context("the target square of the bomb", cut(square)).parse(input)?;
     let listed =
-        preceded(char(':'), context("the squares of the destroyed units after the colon", cut(many1(spanned_square))));
+        preceded(char(':'), context("the squares of the destroyed units after the colon", cut(many1(marked_square))));
     let (input, destroyed) = opt(listed).parse(input)?;
     let (rest, check) = opt(check_mark).parse(input)?;
     let part = TurnPart::Bomb(BombToken { target, destroyed });
-    Ok((rest, (spanned(part, &start, &rest), check)))
+    Ok((rest, (mark(part, start, rest), check)))
 }
 
 /// A square with its span, as listed after a bomb.
-fn spanned_square(input: Input) -> PResult<Spanned<Square>> {
-    let start = input;
-    let (rest, sq) = square(input)?;
-    Ok((rest, spanned(sq, &start, &rest)))
+fn marked_square(input: &str) -> TResult<'_, Spanned<Square>> {
+    let (rest, square) = square(input)?;
+    Ok((rest, mark(square, input, rest)))
 }
 
 // turn_part = bomb | move_part ;
-pub(crate) fn turn_part(input: Input) -> PResult<PartWithCheck> {
-    match peek_byte(&input) {
+fn turn_part(input: &str) -> TResult<'_, PartWithCheck> {
+    match first_byte(input) {
         Some(b'(') => bomb(input),
         _ => move_part(input),
     }
@@ -145,13 +139,13 @@ pub(crate) fn turn_part(input: Input) -> PResult<PartWithCheck> {
 
 // next_part = "&" , blank , turn_part ;
 /// Another move of a multi-move turn (F11); once `&` is read, a move must follow.
-fn next_part(input: Input) -> PResult<PartWithCheck> {
+fn next_part(input: &str) -> TResult<'_, PartWithCheck> {
     let (input, _) = (char('&'), blank).parse(input)?;
     match turn_part(input) {
-        Err(nom::Err::Error(_)) if at_token_end(&input) => {
-            SyntaxError::at(&input, Problem::Expected("a move after `&`")).fail()
+        Err(nom::Err::Error(_)) if at_token_end(input) => {
+            SyntaxError::at(input, Problem::Expected("a move after `&`")).fail()
         }
-        Err(nom::Err::Error(_)) => SyntaxError::token_at(&input, NOT_A_MOVE).fail(),
+        Err(nom::Err::Error(_)) => SyntaxError::token_at(input, NOT_A_MOVE).fail(),
         other => other,
     }
 }
@@ -161,21 +155,55 @@ pub(crate) type TurnWithGlyphs = (Spanned<TurnToken>, Vec<Spanned<u8>>);
 
 // turn = turn_part , { blank , next_part } , { glyph } ;
 /// A whole turn token. Its span covers the glyphs too; they are also returned as NAGs.
-pub(crate) fn turn(input: Input) -> PResult<TurnWithGlyphs> {
-    let start = input;
-    let (mut input, (first, mut check)) = turn_part(input)?;
+fn turn(start: &str) -> TResult<'_, TurnWithGlyphs> {
+    let (mut input, (first, mut check)) = turn_part(start)?;
     let mut parts = vec![first];
-    while peek_after_blank(&input) == Some(b'&') {
+    while peek_after_blank(input) == Some(b'&') {
         let (rest, (part, part_check)) = preceded(blank, next_part).parse(input)?;
         check = part_check.or(check);
         parts.push(part);
         input = rest;
     }
     let mut glyphs = Vec::new();
-    while let Some(b'!' | b'?') = peek_byte(&input) {
+    while let Some(b'!' | b'?') = first_byte(input) {
         let (rest, nag) = glyph(input)?;
-        glyphs.push(nag);
+        glyphs.push(mark(nag, input, rest));
         input = rest;
     }
-    Ok((input, (spanned(TurnToken { parts, check }, &start, &input), glyphs)))
+    Ok((input, (mark(TurnToken { parts, check }, start, input), glyphs)))
+}
+
+// turn_token = turn ;   (* followed by a delimiter or the end *)
+/// A turn that ends where a token may end; anything else is named as "not a move".
+/// `text` is a suffix of a game's text of `text_len` bytes; the spans returned are
+/// offsets in it.
+pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGlyphs> {
+    match turn(text) {
+        Ok((rest, mut turn)) if at_token_end(rest) => {
+            anchor(&mut turn, text_len);
+            Ok((rest, turn))
+        }
+        Ok((rest, _)) => {
+            let garbage = rest.bytes().position(is_delimiter).unwrap_or(rest.len());
+            SyntaxError::between(text, skip(rest, garbage), NOT_A_MOVE).fail()
+        }
+        Err(nom::Err::Error(_)) => SyntaxError::token_at(text, NOT_A_MOVE).fail(),
+        Err(failure) => Err(failure),
+    }
+}
+
+/// Makes offsets of the spans in `turn`, counted from the end of a text of `len` bytes.
+fn anchor(turn: &mut TurnWithGlyphs, len: usize) {
+    let fix = |span: &mut Span| *span = Span::new(len.saturating_sub(span.start), len.saturating_sub(span.end));
+    let (token, glyphs) = turn;
+    fix(&mut token.span);
+    for part in &mut token.value.parts {
+        fix(&mut part.span);
+        match &mut part.value {
+            TurnPart::Move { bounce: Some(bounce), .. } => fix(&mut bounce.span),
+            TurnPart::Move { bounce: None, .. } => {}
+            TurnPart::Bomb(bomb) => bomb.destroyed.iter_mut().flatten().for_each(|square| fix(&mut square.span)),
+        }
+    }
+    glyphs.iter_mut().for_each(|glyph| fix(&mut glyph.span));
 }

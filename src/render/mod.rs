@@ -1,5 +1,8 @@
-//! Diagrams of positions: one board view drawn as plain text or with chess glyphs.
+//! Diagrams of positions: one board view drawn as plain text or with chess glyphs,
+//! with a caption.
 
+mod caption;
 mod text;
 
+pub use caption::{caption, status};
 pub use text::{draw, Caption, Style};

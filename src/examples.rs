@@ -1,0 +1,187 @@
+//! Documented examples (SPEC section 7): YAML files of small games with expected
+//! snapshots, diagrams, statuses, results, legal turns and illegal plies, and the
+//! checker that replays each example and compares.
+
+use crate::diagnostics::Severity;
+use crate::record::parse_game;
+use crate::render::{caption, draw, Style};
+use crate::replay::{self, Replay, ReplayOptions};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One example file.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ExampleFile {
+    /// The variant of every example in the file (default `chess`).
+    #[serde(default = "default_variant")]
+    pub variant: String,
+    /// Rule options for every example (`key: value`).
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
+    pub examples: Vec<Example>,
+}
+
+fn default_variant() -> String {
+    "chess".to_string()
+}
+
+/// One example: a start, turns, and what must hold after them.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    pub name: String,
+    /// Where the example comes from (free text).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// `startpos` (the default) or a snapshot.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Movetext in record notation.
+    #[serde(default)]
+    pub moves: String,
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+/// What must hold after the last turn; every key is optional.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    pub snapshot: Option<String>,
+    pub diagram: Option<String>,
+    pub status: Option<String>,
+    pub result: Option<String>,
+    pub legal_moves: Option<Vec<String>>,
+    pub illegal: Option<Illegal>,
+}
+
+/// The record must fail at this ply, with `reason` inside the message.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Illegal {
+    pub ply: usize,
+    pub reason: String,
+}
+
+/// One expectation that did not hold.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub key: &'static str,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// The result of checking one example.
+#[derive(Serialize, Debug)]
+pub struct Checked {
+    pub name: String,
+    pub mismatches: Vec<Mismatch>,
+}
+
+impl Checked {
+    pub fn passed(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+}
+
+/// Reads an example file; the error names line and column of the YAML problem.
+pub fn read(text: &str) -> Result<ExampleFile, String> {
+    serde_yaml::from_str(text).map_err(|e| match e.location() {
+        Some(at) => format!("{}:{}: {e}", at.line(), at.column()),
+        None => e.to_string(),
+    })
+}
+
+/// Checks every example of a file.
+pub fn check_file(file: &ExampleFile) -> Vec<Checked> {
+    file.examples.iter().map(|example| check(file, example)).collect()
+}
+
+/// The status word of a replay's last position: how the game ended, `check`, or `ongoing`.
+pub fn status(replay: &Replay) -> String {
+    let plies = replay.line.plies.len();
+    match replay.ending {
+        Some((outcome, at)) if at == plies => outcome.reason.describe().to_string(),
+        _ if replay.variant.is_check(replay.final_position()) => "check".to_string(),
+        _ => "ongoing".to_string(),
+    }
+}
+
+fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Checked {
+    Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }] }
+}
+
+/// Replays one example and compares every expectation it states.
+pub fn check(file: &ExampleFile, example: &Example) -> Checked {
+    let mut text = format!("[Variant \"{}\"]\n", file.variant.replace('"', "\\\""));
+    if let Some(start) = example.start.as_deref().filter(|s| *s != "startpos") {
+        text.push_str(&format!("[FEN \"{}\"]\n", start.replace('"', "\\\"")));
+    }
+    text.push('\n');
+    text.push_str(&example.moves);
+    text.push('\n');
+    let game = match parse_game(&text) {
+        Ok(game) => game,
+        Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
+    };
+    let options = ReplayOptions { rules: file.rules.clone(), strict: false };
+    let (variant, start) = match replay::setup(&game, &options) {
+        Ok(setup) => setup,
+        Err(problems) => {
+            let message = problems.into_iter().map(|p| p.message).collect::<Vec<_>>().join("; ");
+            // `illegal: { ply: 0 }` expects the start itself to be refused.
+            return match &example.expect.illegal {
+                Some(illegal) if illegal.ply == 0 && message.contains(&illegal.reason) => {
+                    Checked { name: example.name.clone(), mismatches: Vec::new() }
+                }
+                _ => failed(&example.name, "start", "a usable variant and start".into(), message),
+            };
+        }
+    };
+    let replay = replay::replay(&game, &text, 1, variant, start, &options);
+    let mut mismatches = Vec::new();
+    let mut compare = |key: &'static str, expected: Option<String>, actual: &dyn Fn() -> String| {
+        if let Some(expected) = expected {
+            let actual = actual();
+            if expected.trim_end() != actual.trim_end() {
+                mismatches.push(Mismatch { key, expected, actual });
+            }
+        }
+    };
+    let first_error = replay.problems.iter().find(|p| p.severity >= Severity::Error);
+    let reached = replay.line.plies.len();
+    match (&example.expect.illegal, first_error) {
+        (Some(illegal), Some(error)) if replay.line.broken => {
+            compare("illegal.ply", Some(illegal.ply.to_string()), &|| (reached + 1).to_string());
+            if !error.message.contains(&illegal.reason) {
+                compare("illegal.reason", Some(illegal.reason.clone()), &|| error.message.clone());
+            }
+        }
+        (Some(illegal), error) => compare("illegal", Some(format!("ply {} is illegal", illegal.ply)), &|| {
+            error.map_or("every turn is legal".to_string(), |e| e.message.clone())
+        }),
+        (None, Some(error)) => compare("legality", Some("every turn is legal".into()), &|| error.message.clone()),
+        (None, None) => {}
+    }
+    let expect = &example.expect;
+    let last = replay.final_position();
+    compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));
+    compare("status", expect.status.clone(), &|| status(&replay));
+    compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
+    compare("diagram", expect.diagram.clone(), &|| {
+        let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));
+        let comments = last_ply.map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect());
+        draw(last, Style::Text, false, &caption(&replay, reached, comments))
+    });
+    let sorted_lines = |mut list: Vec<String>| {
+        list.sort();
+        list.join("\n")
+    };
+    compare("legal_moves", expect.legal_moves.clone().map(sorted_lines), &|| {
+        let mut turns = Vec::new();
+        replay.variant.legal_turns(last, &mut turns);
+        sorted_lines(turns.iter().map(|t| replay.variant.write_turn(last, t)).collect())
+    });
+    Checked { name: example.name.clone(), mismatches }
+}

@@ -1,0 +1,239 @@
+//! The streaming reader: cutting files into games.
+
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+
+use crate::record::{GameReader, RawGame, ReadError};
+
+/// Every game of `bytes`, read through a buffer of `capacity` bytes.
+fn games_with(bytes: &[u8], capacity: usize) -> Vec<RawGame> {
+    let reader = BufReader::with_capacity(capacity, Cursor::new(bytes.to_vec()));
+    GameReader::new(reader).map(|game| game.unwrap()).collect()
+}
+
+/// Every game of `bytes`; the same whatever the size of the read buffer.
+fn games(bytes: &[u8]) -> Vec<RawGame> {
+    let games = games_with(bytes, 8 << 10);
+    for capacity in [1, 2, 3, 7] {
+        assert_eq!(games_with(bytes, capacity), games, "buffer of {capacity} bytes");
+    }
+    games
+}
+
+fn texts(games: &[RawGame]) -> Vec<&str> {
+    games.iter().map(|g| g.text.as_str()).collect()
+}
+
+const TWO_GAMES: &str =
+    "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 {a comment\n[not a tag]} d5 0-1\n";
+
+#[test]
+fn games_are_numbered_with_their_first_line() {
+    let games = games(TWO_GAMES.as_bytes());
+    assert_eq!(
+        texts(&games),
+        vec![
+            "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 1-0\n\n",
+            "[Event \"b\"]\n\n1. d4 {a comment\n[not a tag]} d5 0-1\n"
+        ]
+    );
+    assert_eq!(games.iter().map(|g| (g.number, g.first_line)).collect::<Vec<_>>(), vec![(1, 1), (2, 6)]);
+    assert!(games.iter().all(|g| g.invalid_utf8.is_none()));
+}
+
+#[test]
+fn white_space_between_games_makes_no_game() {
+    let text = "\n\n  \n[Event \"a\"]\n1. e4 *\n\n\n   \n\n[Event \"b\"]\n*\n\n\n";
+    let games = games(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].first_line, 10);
+    assert!(games_with(b"", 16).is_empty());
+    assert!(games_with(b"\n \r\n\t\n", 16).is_empty());
+    assert!(games_with(b"%escape only\n\n", 16).is_empty());
+}
+
+#[test]
+fn a_game_of_tags_only_is_a_game() {
+    let text = "[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n1. e4 *\n\n[Event \"c\"]\n";
+    let games = games(text.as_bytes());
+    assert_eq!(
+        texts(&games),
+        vec!["[Event \"a\"]\n[Result \"*\"]\n\n", "[Event \"b\"]\n1. e4 *\n\n", "[Event \"c\"]\n"]
+    );
+    assert_eq!(games.iter().map(|g| g.first_line).collect::<Vec<_>>(), vec![1, 4, 7]);
+}
+
+#[test]
+fn movetext_without_tags_is_a_game() {
+    let games = games(b"1. e4 e5 *\n");
+    assert_eq!(texts(&games), vec!["1. e4 e5 *\n"]);
+}
+
+#[test]
+fn a_result_does_not_end_a_game_a_tag_line_does() {
+    // Without a tag line between them, two move lists stay in one text; the parser then
+    // reports the moves after the result.
+    let games = games(b"1. e4 1-0\n\n1. d4 0-1\n");
+    assert_eq!(games.len(), 1);
+    assert!(crate::record::parse_game(&games[0].text).is_err());
+}
+
+#[test]
+fn indented_tag_lines_start_games_and_keep_their_indent() {
+    let games = games(b"[Event \"a\"]\n1. e4 *\n  [Event \"b\"]\n1. d4 *\n");
+    assert_eq!(texts(&games), vec!["[Event \"a\"]\n1. e4 *\n", "  [Event \"b\"]\n1. d4 *\n"]);
+    assert_eq!(games[1].first_line, 3);
+}
+
+#[test]
+fn brackets_in_comments_and_escape_lines_do_not_start_games() {
+    let text = "[Event \"a\"]\n1. e4 {\n[Event \"no\"]\n} e5 ; {\n[Event \"b\"]\n1. d4\n%[not a game\n{\n[still a comment]\n}\n";
+    let games = games(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].text, "[Event \"a\"]\n1. e4 {\n[Event \"no\"]\n} e5 ; {\n");
+    assert_eq!(games[1].first_line, 5);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let mut bytes = vec![0xef, 0xbb, 0xbf];
+    bytes.extend_from_slice(TWO_GAMES.as_bytes());
+    let games = games(&bytes);
+    assert_eq!(games.len(), 2);
+    assert!(games[0].text.starts_with("[Event"));
+    assert_eq!(games[1].first_line, 6);
+}
+
+#[test]
+fn a_partial_byte_order_mark_is_kept_as_text() {
+    let games = games(&[0xef, 0xbb, b'1', b'.', b' ', b'e', b'4']);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].invalid_utf8, Some(0));
+}
+
+#[test]
+fn crlf_files() {
+    let text = TWO_GAMES.replace('\n', "\r\n");
+    let games = games(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].first_line, 6);
+    assert!(games[0].text.ends_with("1-0\r\n\r\n"));
+    for game in &games {
+        assert!(crate::record::parse_game(&game.text).is_ok());
+    }
+}
+
+#[test]
+fn invalid_utf8_is_reported_by_offset() {
+    let mut bytes = b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\xff\xfe\"]\n1. d4 *\n".to_vec();
+    bytes.extend_from_slice(b"\n[Event \"c\"]\n*\n");
+    let games = games(&bytes);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].invalid_utf8, None);
+    assert_eq!(games[1].invalid_utf8, Some(9));
+    assert!(games[1].text.starts_with("[Event \"b\u{fffd}"));
+    assert_eq!(games[2].invalid_utf8, None);
+}
+
+#[test]
+fn nul_bytes_are_text() {
+    let games = games(b"[Event \"a\"]\n1. e4 \0 *\n");
+    assert_eq!(games.len(), 1);
+    assert!(crate::record::parse_game(&games[0].text).is_err());
+}
+
+#[test]
+fn an_oversized_game_is_skipped_with_an_error() {
+    let big = format!("[Event \"big\"]\n1. {}\n", "e4 e5 ".repeat(100));
+    let text = format!("[Event \"a\"]\n*\n{big}[Event \"c\"]\n*\n");
+    let reader = BufReader::with_capacity(16, Cursor::new(text.into_bytes()));
+    let items: Vec<_> = GameReader::with_limit(reader, 100).collect();
+    assert_eq!(items.len(), 3);
+    assert!(matches!(&items[0], Ok(game) if game.number == 1));
+    assert!(matches!(items[1], Err(ReadError::GameTooLarge { number: 2, first_line: 3, limit: 100 })));
+    assert!(
+        matches!(&items[2], Ok(game) if game.number == 3 && game.first_line == 5 && game.text == "[Event \"c\"]\n*\n")
+    );
+}
+
+#[test]
+fn an_oversized_last_game_is_reported() {
+    let reader = Cursor::new(format!("1. {}", "e4 ".repeat(100)).into_bytes());
+    let items: Vec<_> = GameReader::with_limit(reader, 50).collect();
+    assert!(matches!(items.as_slice(), [Err(ReadError::GameTooLarge { number: 1, first_line: 1, .. })]));
+}
+
+#[test]
+fn a_huge_line_streams_in_linear_time() {
+    let token = "e".repeat(10 << 20);
+    let text = format!("[Event \"a\"]\n1. {token}\n[Event \"b\"]\n1. e4 *\n");
+    let started = std::time::Instant::now();
+    let games = games_with(text.as_bytes(), 8 << 10);
+    assert_eq!(games.len(), 2);
+    let error = crate::record::parse_game(&games[0].text).unwrap_err();
+    assert!(error.message.ends_with("is not a move"));
+    assert!(started.elapsed().as_secs() < 5, "took {:?}", started.elapsed());
+}
+
+/// A reader that fails after its first bytes.
+struct Failing {
+    sent: bool,
+}
+
+impl Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.sent {
+            return Err(io::Error::other("disk on fire"));
+        }
+        self.sent = true;
+        let text = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n";
+        let len = text.len().min(buf.len());
+        buf[..len].copy_from_slice(&text[..len]);
+        Ok(len)
+    }
+}
+
+#[test]
+fn io_errors_end_the_iteration() {
+    let mut games = GameReader::new(BufReader::new(Failing { sent: false }));
+    assert!(matches!(games.next(), Some(Ok(game)) if game.text == "[Event \"a\"]\n1. e4 *\n"));
+    assert!(matches!(games.next(), Some(Err(ReadError::Io(_)))));
+    assert!(games.next().is_none());
+}
+
+#[test]
+fn the_reader_holds_one_game_at_a_time() {
+    // An endless source of games: the reader must hand them out one by one.
+    let game = b"[Event \"x\"]\n1. e4 e5 *\n\n";
+    let endless = io::repeat(0).take(0).chain(EndlessGames { game, at: 0 });
+    let mut reader = GameReader::new(BufReader::new(endless));
+    for number in 1..=1000 {
+        let game = reader.next().unwrap().unwrap();
+        assert_eq!(game.number, number);
+        assert_eq!(game.first_line, 3 * number - 2);
+    }
+}
+
+struct EndlessGames {
+    game: &'static [u8],
+    at: usize,
+}
+
+impl Read for EndlessGames {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut written = 0;
+        while written < buf.len() {
+            buf[written] = self.game[self.at];
+            self.at = (self.at + 1) % self.game.len();
+            written += 1;
+        }
+        Ok(written)
+    }
+}
+
+#[test]
+fn readers_are_iterators_over_any_buf_read() {
+    fn count(reader: impl BufRead) -> usize {
+        GameReader::new(reader).count()
+    }
+    assert_eq!(count(TWO_GAMES.as_bytes()), 2);
+}
