@@ -296,3 +296,33 @@ fn three_thousand_real_games_validate() {
         .success()
         .stdout(contains("3000 game(s): 3000 valid, 0 invalid, 0 unreadable"));
 }
+
+#[test]
+fn o4_a_result_against_the_board_is_an_error() {
+    arbiter()
+        .args(["validate", "fixtures/records/result-against-board.pgn"])
+        .assert()
+        .code(1)
+        .stderr(contains("the record says 1-0 but the board says black wins by checkmate"));
+}
+
+#[test]
+fn o5_play_after_an_automatic_draw_is_a_warning_and_strict_an_error() {
+    arbiter()
+        .args(["validate", "fixtures/records/played-on-after-draw.pgn"])
+        .assert()
+        .success()
+        .stderr(contains("warning: the game was already drawn by insufficient material after ply 1"));
+    arbiter().args(["validate", "--strict", "fixtures/records/played-on-after-draw.pgn"]).assert().code(1);
+}
+
+#[test]
+fn o4_a_game_not_finished_is_decided_off_the_board() {
+    arbiter()
+        .args(["validate", "fixtures/records/illegal-move.pgn", "fixtures/records/chess960.pgn"])
+        .assert()
+        .code(1)
+        .stdout(contains("game 1 (Random - Mover): valid, 60 plies, *"));
+    let input = "[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
+    arbiter().args(["validate", "-"]).write_stdin(input).assert().success().stdout(contains("0-1 (decided off the board)"));
+}

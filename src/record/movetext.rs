@@ -1,71 +1,61 @@
 //! The tokens of movetext: move numbers, turns, NAGs and glyphs, comments, the
-//! parentheses of variations and results, and the rule that picks one by its first character.
+//! parentheses of variations and results, and the rule that picks one by its first
+//! character and hands it to the lines being built.
 
 use nom::Input as _;
 
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::lex::{at_token_end, comment, offset, skip, space_len, text_len, Input, PResult, TResult};
-use super::turn::{glyph, turn_token, TurnWithGlyphs};
-
-/// One token of movetext, as [`super::tree::LineStack`] takes it.
-#[derive(Debug)]
-pub(crate) enum Element {
-    Number(Spanned<MoveNumber>),
-    Turn(TurnWithGlyphs),
-    Nag(Spanned<u8>),
-    Comment(Spanned<String>),
-    /// `(`: a variation of the last ply begins.
-    Open(Span),
-    /// `)`: the variation ends.
-    Close(Span),
-    Result(Spanned<GameResult>),
-}
+use super::tree::LineStack;
+use super::turn::{glyph, turn_token};
 
 // element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | turn_token ) ;
-/// Skips white space, then reads the next token of movetext (`None` at the end of the
-/// text). The token's first character decides which rule reads it; digits may start a
-/// result, castling with zeros, or a move number, tried in that order.
-pub(crate) fn element(input: Input) -> PResult<Option<Element>> {
+/// Skips white space, then reads the next token of movetext into `lines`; false at the
+/// end of the text. The token's first character decides which rule reads it; digits may
+/// start a result, castling with zeros, or a move number, tried in that order.
+pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a, bool> {
     let text = *input.fragment();
     let token = skip(text, space_len(text, offset(&input) == 0));
     let text_len = text_len(&input);
     // The span from the token's start to `rest`.
     let at = |rest: &str| Span::new(text_len - token.len(), text_len - rest.len());
     let Some(first) = token.chars().next() else {
-        return Ok((input.take_from(text.len()), None));
+        return Ok((input.take_from(text.len()), false));
     };
-    let (rest, element) = match first {
+    let (rest, step) = match first {
         '{' | ';' => {
             let (rest, comment) = comment(token)?;
-            (rest, Element::Comment(Spanned { value: comment, span: at(rest) }))
+            lines.comment(Spanned { value: comment, span: at(rest) });
+            (rest, Ok(()))
         }
-        '(' if !token.starts_with("(****)") => (skip(token, 1), Element::Open(at(skip(token, 1)))),
-        ')' => (skip(token, 1), Element::Close(at(skip(token, 1)))),
+        '(' if !token.starts_with("(****)") => (skip(token, 1), lines.open(at(skip(token, 1)))),
+        ')' => (skip(token, 1), lines.close(at(skip(token, 1)))),
         '$' => {
             let (rest, nag) = nag(token)?;
-            (rest, Element::Nag(Spanned { value: nag, span: at(rest) }))
+            (rest, lines.nag(Spanned { value: nag, span: at(rest) }))
         }
         '!' | '?' => {
             let (rest, nag) = glyph(token)?;
-            (rest, Element::Nag(Spanned { value: nag, span: at(rest) }))
+            (rest, lines.nag(Spanned { value: nag, span: at(rest) }))
         }
         '*' | '½' | '0'..='9' if starts_result(token) => match result(token) {
-            Ok((rest, result)) => (rest, Element::Result(Spanned { value: result, span: at(rest) })),
+            Ok((rest, result)) => (rest, lines.result(Spanned { value: result, span: at(rest) })),
             Err(_) if !first.is_ascii_digit() => return SyntaxError::token_at(token, NOT_A_MOVE).fail(),
-            Err(_) => number_or_castling(token, text_len, at)?,
+            Err(_) => number_or_castling(token, text_len, lines)?,
         },
-        '0'..='9' => number_or_castling(token, text_len, at)?,
+        '0'..='9' => number_or_castling(token, text_len, lines)?,
         '[' => {
             let problem = Problem::Message("a tag pair cannot stand in the movetext");
             return SyntaxError::first_bytes(token, 1, problem).fail();
         }
         _ => {
             let (rest, turn) = turn_token(token, text_len)?;
-            (rest, Element::Turn(turn))
+            (rest, lines.turn(turn))
         }
     };
-    Ok((input.take_from(text.len() - rest.len()), Some(element)))
+    step.map_err(nom::Err::Failure)?;
+    Ok((input.take_from(text.len() - rest.len()), true))
 }
 
 /// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-` or `/`.
@@ -74,13 +64,14 @@ fn starts_result(token: &str) -> bool {
 }
 
 /// A token that starts with a digit and is no result: castling with zeros, or a move number.
-fn number_or_castling<'a>(token: &'a str, text_len: usize, at: impl Fn(&str) -> Span) -> TResult<'a, Element> {
+fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> TResult<'a, Result<(), SyntaxError>> {
     if token.starts_with("0-0") {
         let (rest, turn) = turn_token(token, text_len)?;
-        return Ok((rest, Element::Turn(turn)));
+        return Ok((rest, lines.turn(turn)));
     }
     let (rest, number) = move_number(token)?;
-    Ok((rest, Element::Number(Spanned { value: number, span: at(rest) })))
+    let span = Span::new(text_len - token.len(), text_len - rest.len());
+    Ok((rest, lines.number(Spanned { value: number, span })))
 }
 
 // result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" ;   (* followed by a delimiter or the end *)

@@ -45,11 +45,10 @@ fn movetext(input: Input, comments: Vec<Spanned<String>>) -> PResult<(Line, Opti
     let mut lines = LineStack::new(comments, expected_plies, text_len(&input));
     let mut input = input;
     loop {
-        let (rest, element) = element(input)?;
+        let (rest, more) = element(input, &mut lines)?;
         input = rest;
-        match element {
-            Some(element) => lines.push(element).map_err(nom::Err::Failure)?,
-            None => break,
+        if !more {
+            break;
         }
     }
     let (line, result) = lines.finish().map_err(nom::Err::Failure)?;

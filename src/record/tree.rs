@@ -3,7 +3,7 @@
 
 use super::ast::{GameResult, Line, MoveNumber, Ply, Span, Spanned};
 use super::error::{Problem, SyntaxError};
-use super::movetext::Element;
+use super::turn::TurnWithGlyphs;
 
 /// Variations may be nested this deep; one more `(` is an error.
 pub(crate) const MAX_VARIATION_DEPTH: usize = 200;
@@ -24,12 +24,17 @@ impl OpenLine {
 }
 
 /// The lines open at the current point of the movetext, the main line at the bottom.
+/// Each token of movetext is handed to the method named after it.
 pub(crate) struct LineStack {
+    /// Never empty: the main line stays at the bottom until [`LineStack::finish`].
     open: Vec<OpenLine>,
     result: Option<Spanned<GameResult>>,
     /// Length of the game's text, to place errors (see [`SyntaxError`]).
     text_len: usize,
 }
+
+/// What a token does to the lines, or why it cannot stand where it was written.
+type Step = Result<(), SyntaxError>;
 
 impl LineStack {
     /// A main line that starts with the comments written before the movetext, in a
@@ -45,57 +50,42 @@ impl LineStack {
         SyntaxError::spanning(span, self.text_len, Problem::Message(message))
     }
 
-    /// Takes the next token of movetext.
-    pub fn push(&mut self, element: Element) -> Result<(), SyntaxError> {
-        let element = match element {
-            Element::Comment(comment) => {
-                self.attach_comment(comment);
-                return Ok(());
-            }
-            // After the result only comments may follow.
-            element if self.result.is_some() => {
-                return Err(self.error(span_of(&element), "the movetext goes on after the result of the game"));
-            }
-            Element::Close(span) => return self.close(span),
-            element => element,
-        };
-        let depth = self.open.len().saturating_sub(1);
-        let text_len = self.text_len;
-        let Some(current) = self.open.last_mut() else {
-            return Ok(());
-        };
-        let error = |span, message| SyntaxError::spanning(span, text_len, Problem::Message(message));
-        match element {
-            Element::Number(number) => current.number = Some(number),
-            Element::Turn((turn, nags)) => current.line.plies.push(Ply {
-                number: current.number.take(),
-                turn,
-                nags,
-                comments: Vec::new(),
-                variations: Vec::new(),
-            }),
-            Element::Nag(nag) => match current.line.plies.last_mut() {
-                Some(ply) => ply.nags.push(nag),
-                None => return Err(error(nag.span, "a NAG must follow a move")),
-            },
-            Element::Open(span) => {
-                if current.line.plies.is_empty() {
-                    return Err(error(span, "a variation must follow the move it replaces"));
-                }
-                if depth >= MAX_VARIATION_DEPTH {
-                    return Err(error(span, "variations are nested more than 200 deep"));
-                }
-                self.open.push(OpenLine::new(span));
-            }
-            // A result inside a variation says nothing about the game: it is ignored.
-            Element::Result(result) if depth == 0 => self.result = Some(result),
-            Element::Result(_) | Element::Comment(_) | Element::Close(_) => {}
+    /// The line being written to, unless the main line has ended with its result (then
+    /// only comments may follow).
+    fn current(&mut self, span: Span) -> Result<&mut OpenLine, SyntaxError> {
+        if self.result.is_some() {
+            return Err(self.error(span, "the movetext goes on after the result of the game"));
+        }
+        let error = self.error(span, "no line is open");
+        self.open.last_mut().ok_or(error)
+    }
+
+    /// A move number: it belongs to the next turn.
+    pub fn number(&mut self, number: Spanned<MoveNumber>) -> Step {
+        self.current(number.span)?.number = Some(number);
+        Ok(())
+    }
+
+    /// A turn, with the glyphs written on it: a new ply.
+    pub fn turn(&mut self, (turn, nags): TurnWithGlyphs) -> Step {
+        let current = self.current(turn.span)?;
+        let number = current.number.take();
+        current.line.plies.push(Ply { number, turn, nags, comments: Vec::new(), variations: Vec::new() });
+        Ok(())
+    }
+
+    /// A NAG or a glyph standing alone: it belongs to the last ply.
+    pub fn nag(&mut self, nag: Spanned<u8>) -> Step {
+        let error = self.error(nag.span, "a NAG must follow a move");
+        match self.current(nag.span)?.line.plies.last_mut() {
+            Some(ply) => ply.nags.push(nag),
+            None => return Err(error),
         }
         Ok(())
     }
 
     /// A comment belongs to the last ply of the current line, or to the line itself.
-    fn attach_comment(&mut self, comment: Spanned<String>) {
+    pub fn comment(&mut self, comment: Spanned<String>) {
         if let Some(current) = self.open.last_mut() {
             match current.line.plies.last_mut() {
                 Some(ply) => {
@@ -108,8 +98,22 @@ impl LineStack {
         }
     }
 
+    /// `(`: a variation of the last ply of the current line begins.
+    pub fn open(&mut self, span: Span) -> Step {
+        let depth = self.open.len() - 1;
+        if self.current(span)?.line.plies.is_empty() {
+            return Err(self.error(span, "a variation must follow the move it replaces"));
+        }
+        if depth >= MAX_VARIATION_DEPTH {
+            return Err(self.error(span, "variations are nested more than 200 deep"));
+        }
+        self.open.push(OpenLine::new(span));
+        Ok(())
+    }
+
     /// `)`: the current variation joins the ply it replaces.
-    fn close(&mut self, span: Span) -> Result<(), SyntaxError> {
+    pub fn close(&mut self, span: Span) -> Step {
+        self.current(span)?;
         if self.open.len() < 2 {
             return Err(self.error(span, "unbalanced `)`: no variation is open"));
         }
@@ -117,6 +121,16 @@ impl LineStack {
             if let Some(ply) = self.open.last_mut().and_then(|parent| parent.line.plies.last_mut()) {
                 ply.variations.push(variation.line);
             }
+        }
+        Ok(())
+    }
+
+    /// A result ends the main line. Inside a variation it says nothing about the game
+    /// and is ignored.
+    pub fn result(&mut self, result: Spanned<GameResult>) -> Step {
+        self.current(result.span)?;
+        if self.open.len() == 1 {
+            self.result = Some(result);
         }
         Ok(())
     }
@@ -129,17 +143,5 @@ impl LineStack {
         }
         let main = self.open.pop().map(|open| open.line).unwrap_or_default();
         Ok((main, self.result))
-    }
-}
-
-/// Where an element was written.
-fn span_of(element: &Element) -> Span {
-    match element {
-        Element::Number(number) => number.span,
-        Element::Turn((turn, _)) => turn.span,
-        Element::Nag(nag) => nag.span,
-        Element::Comment(comment) => comment.span,
-        Element::Open(span) | Element::Close(span) => *span,
-        Element::Result(result) => result.span,
     }
 }

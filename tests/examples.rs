@@ -1,0 +1,77 @@
+//! `arbiter check` over the project's own example files, and its failure modes.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").expect("the arbiter binary is built for tests")
+}
+
+fn example_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir("fixtures/examples")
+        .expect("fixtures/examples exists")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().display().to_string())
+        .filter(|p| p.ends_with(".yaml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_example_file_passes() {
+    let files = example_files();
+    assert!(!files.is_empty());
+    let out = arbiter().arg("check").args(&files).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.lines().last().is_some_and(|l| l.ends_with(" passed, 0 failed")), "{stdout}");
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+}
+
+fn temp_copy(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+#[test]
+fn a_changed_snapshot_fails_with_a_readable_diff() {
+    let original = std::fs::read_to_string("fixtures/examples/chess.yaml").expect("chess examples");
+    let good = "rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3";
+    assert!(original.contains(good));
+    let broken = original.replacen(good, "rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4", 1);
+    let path = temp_copy("changed.yaml", &broken);
+    arbiter()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(contains("FAIL"))
+        .stdout(contains("--- expected"))
+        .stdout(contains("+++ actual"))
+        .stdout(contains("-rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4"))
+        .stdout(contains("+rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"))
+        .stdout(contains(" passed, 1 failed"));
+}
+
+#[test]
+fn a_misspelled_key_is_an_error() {
+    let path = temp_copy("typo.yaml", "variant: chess\nexamples:\n  - name: typo\n    moves: \"1. e4\"\n    expect:\n      snapshoot: \"x\"\n");
+    arbiter().arg("check").arg(&path).assert().code(2).stderr(contains("unknown field `snapshoot`")).stderr(contains(":6:"));
+}
+
+#[test]
+fn malformed_yaml_names_line_and_column() {
+    let path = temp_copy("bad.yaml", "variant: chess\nexamples:\n  - name: [unclosed\n");
+    arbiter().arg("check").arg(&path).assert().code(2).stderr(contains("bad.yaml:"));
+}
+
+#[test]
+fn json_output_counts_passes_and_failures() {
+    let out = arbiter().args(["check", "--format", "json", "fixtures/examples/chess.yaml"]).assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    assert_eq!(json["failed"], 0);
+    assert!(json["passed"].as_u64().is_some_and(|n| n > 10));
+}
