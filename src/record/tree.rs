@@ -62,7 +62,8 @@ impl LineStack {
 
     /// A move number: it belongs to the next turn.
     pub fn number(&mut self, number: Spanned<MoveNumber>) -> Step {
-        self.current(number.span)?.number = Some(number);
+        let span = number.span;
+        self.current(span)?.number = Some(number);
         Ok(())
     }
 
