@@ -142,12 +142,13 @@ fn find_release_binary() -> Option<PathBuf> {
     me.ancestors().skip(1).take(4).map(|dir| dir.join(&exe_name)).find(|p| p.is_file())
 }
 
-fn arbiter_binary() -> PathBuf {
+/// The binary and where it was found.
+fn arbiter_binary() -> (PathBuf, &'static str) {
     if let Some(path) = option_env!("CARGO_BIN_EXE_arbiter").map(PathBuf::from).filter(|p| p.is_file()) {
-        return path;
+        return (path, "CARGO_BIN_EXE_arbiter");
     }
     if let Some(path) = find_release_binary() {
-        return path;
+        return (path, "next to the bench executable");
     }
     eprintln!("arbiter binary not found; running `cargo build --release --bin arbiter`");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -157,9 +158,10 @@ fn arbiter_binary() -> PathBuf {
         .status()
         .expect("cannot run cargo");
     assert!(status.success(), "cargo build --release --bin arbiter failed");
-    find_release_binary()
+    let path = find_release_binary()
         .or_else(|| Some(manifest_dir().join("target/release/arbiter")).filter(|p| p.is_file()))
-        .expect("arbiter binary still missing after cargo build")
+        .expect("arbiter binary still missing after cargo build");
+    (path, "built by `cargo build --release --bin arbiter`")
 }
 
 /// Whether GNU time's `-v` works here.
@@ -179,6 +181,8 @@ struct ArbiterRun {
     wall: Duration,
     /// Kilobytes, from GNU time.
     max_rss_kb: Option<u64>,
+    /// CPU time over wall time in percent, from GNU time (above 100 means threads worked in parallel).
+    cpu_percent: Option<u64>,
     exit_code: Option<i32>,
     /// The last line of standard output: `N game(s): a valid, b invalid, c unreadable`.
     summary: String,
@@ -202,18 +206,21 @@ fn run_arbiter(binary: &Path, corpus: &Path, threads: Option<usize>, time: Optio
     let started = Instant::now();
     let output = cmd.output().unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
     let wall = started.elapsed();
-    let max_rss_kb = time.and_then(|_| {
-        let report = std::fs::read_to_string(&rss_file).ok()?;
-        let _ = std::fs::remove_file(&rss_file);
+    let report = time.and_then(|_| std::fs::read_to_string(&rss_file).ok()).unwrap_or_default();
+    let _ = std::fs::remove_file(&rss_file);
+    let field = |name: &str| -> Option<u64> {
         report
             .lines()
-            .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))
-            .and_then(|v| v.trim().parse().ok())
-    });
+            .find_map(|l| l.trim().strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches('%').parse().ok())
+    };
+    let max_rss_kb = field("Maximum resident set size (kbytes):");
+    let cpu_percent = field("Percent of CPU this job got:");
     let stdout = String::from_utf8_lossy(&output.stdout);
     ArbiterRun {
         wall,
         max_rss_kb,
+        cpu_percent,
         exit_code: output.status.code(),
         summary: stdout.lines().last().unwrap_or("").to_string(),
     }
@@ -271,7 +278,7 @@ fn main() {
     let plies = tally.plies as f64;
 
     // (b) arbiter validate, one thread and all cores.
-    let binary = arbiter_binary();
+    let (binary, found) = arbiter_binary();
     let time = gnu_time();
     let configs: [(String, Option<usize>); 2] =
         [("arbiter validate, 1 thread".to_string(), Some(1)), (format!("arbiter validate, all cores ({cores})"), None)];
@@ -279,17 +286,21 @@ fn main() {
     for (label, threads) in configs {
         let mut best = Duration::MAX;
         let mut rss: Option<u64> = None;
+        let mut cpu: Option<u64> = None;
         let mut last = None;
         for _ in 0..runs {
             let r = run_arbiter(&binary, &corpus, threads, time.as_deref());
-            best = best.min(r.wall);
+            if r.wall < best {
+                best = r.wall;
+                cpu = r.cpu_percent;
+            }
             rss = match (rss, r.max_rss_kb) {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
             last = Some(r);
         }
-        rows.push((label, best, rss, last.expect("at least one run")));
+        rows.push((label, best, rss, cpu, last.expect("at least one run")));
     }
 
     // Table.
@@ -299,10 +310,10 @@ fn main() {
         "games    {} ({} broken for shakmaty), {} plies on the main lines (pgn-reader's count, used for every row)",
         tally.games, tally.broken, tally.plies
     );
-    println!("binary   {}", binary.display());
+    println!("binary   {} ({found})", binary.display());
     println!("runs     best of {runs}; {cores} core(s) available");
     println!();
-    println!("{:<34} {:>9} {:>12} {:>18} {:>14}", "", "time (s)", "plies/s", "ratio vs pgn-rdr", "max RSS");
+    println!("{:<34} {:>9} {:>12} {:>18} {:>14} {:>6}", "", "time (s)", "plies/s", "ratio vs pgn-rdr", "max RSS", "CPU");
     let ref_rate = plies / secs(best_ref);
     println!(
         "{:<34} {:>9.3} {:>12} {:>18} {:>14}",
@@ -312,17 +323,18 @@ fn main() {
         "1.00",
         "-"
     );
-    for (label, best, rss, _) in &rows {
+    for (label, best, rss, cpu, _) in &rows {
         let rate = plies / secs(*best);
         let mem = match (rss, &time) {
             (Some(kb), _) => format!("{:.1} MB", *kb as f64 / 1024.0),
             (None, None) => "n/a (no GNU time)".to_string(),
             (None, Some(_)) => "n/a".to_string(),
         };
-        println!("{label:<34} {:>9.3} {:>12} {:>18.3} {mem:>14}", secs(*best), human_rate(rate), rate / ref_rate);
+        let cpu = cpu.map_or_else(|| "-".to_string(), |c| format!("{c}%"));
+        println!("{label:<34} {:>9.3} {:>12} {:>18.3} {mem:>14} {cpu:>6}", secs(*best), human_rate(rate), rate / ref_rate);
     }
     println!();
-    for (label, _, _, last) in &rows {
+    for (label, _, _, _, last) in &rows {
         println!(
             "{label}: exit code {}, {}",
             last.exit_code.map_or_else(|| "none (killed by a signal)".to_string(), |c| c.to_string()),
@@ -332,7 +344,7 @@ fn main() {
     if time.is_none() {
         println!("peak memory not measured: GNU /usr/bin/time is not installed (apt-get install time)");
     }
-    if let [(_, one, _, _), (_, all, _, _)] = rows.as_slice() {
+    if let [(_, one, _, _, _), (_, all, _, _, _)] = rows.as_slice() {
         println!("speed-up with all cores: {:.2}x", secs(*one) / secs(*all));
     }
 }

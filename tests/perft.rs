@@ -154,7 +154,7 @@ fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
 fn run(entries: Vec<Entry>) {
     assert!(!entries.is_empty(), "no perft entries selected");
     let mut entries = entries;
-    entries.sort_by(|a, b| b.nodes.cmp(&a.nodes));
+    entries.sort_by_key(|e| std::cmp::Reverse(e.nodes));
 
     // One variant per file name, looked up once.
     let mut variants: BTreeMap<String, Box<dyn Variant>> = BTreeMap::new();

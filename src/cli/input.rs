@@ -4,7 +4,7 @@
 use super::CliError;
 use crate::diagnostics::{GameSource, Problem, Severity};
 use crate::record::ast::{Game, Span};
-use crate::record::{parse_game, GameReader, RawGame};
+use crate::record::{parse_game, GameReader, RawGame, ReadError};
 use crate::replay::{self, Replay, ReplayOptions};
 use rayon::prelude::*;
 use std::fs::File;
@@ -82,6 +82,14 @@ pub fn load(path: &str, raw: RawGame, options: &ReplayOptions) -> Loaded {
     Loaded { path: path.to_string(), raw, game: Some(game), replay }
 }
 
+/// A game the reader skipped because it is larger than it may hold.
+fn too_large(path: &str, number: usize, first_line: usize, limit: usize) -> Loaded {
+    let raw = RawGame { number, text: String::new(), first_line, invalid_utf8: None };
+    let message = format!("game {number} is larger than {} MiB and was skipped", limit >> 20);
+    let replay = Err(vec![Problem::new(Severity::Unreadable, Span::default(), message)]);
+    Loaded { path: path.to_string(), raw, game: None, replay }
+}
+
 /// Streams every game of every file through `work` (in parallel, a batch at a time)
 /// and hands the results to `sink` in file order.
 pub fn for_each_game<T: Send>(
@@ -96,12 +104,22 @@ pub fn for_each_game<T: Send>(
         loop {
             let mut batch = Vec::with_capacity(BATCH);
             for raw in games.by_ref().take(BATCH) {
-                batch.push(raw.map_err(|e| CliError(format!("cannot read {name}: {e}")))?);
+                batch.push(match raw {
+                    Ok(raw) => Ok(raw),
+                    Err(ReadError::GameTooLarge { number, first_line, limit }) => Err((number, first_line, limit)),
+                    Err(e) => return Err(CliError(format!("cannot read {name}: {e}"))),
+                });
             }
             if batch.is_empty() {
                 break;
             }
-            let results: Vec<T> = batch.into_par_iter().map(|raw| work(load(&name, raw, options))).collect();
+            let results: Vec<T> = batch
+                .into_par_iter()
+                .map(|raw| match raw {
+                    Ok(raw) => work(load(&name, raw, options)),
+                    Err((number, first_line, limit)) => work(too_large(&name, number, first_line, limit)),
+                })
+                .collect();
             results.into_iter().for_each(&mut sink);
         }
     }

@@ -2,9 +2,11 @@
 //! lines, comments, and the characters that end a token.
 //!
 //! Between tokens the parser reads a [`LocatedSpan`], which knows its offset in the
-//! game's text. Inside one token (a turn, a move number, a NAG) the rules read the plain
-//! `&str` and [`read_token`] moves the located input past what they read, so that the
-//! located input is cut once per token.
+//! game's text. Inside one token (a turn, a move number, a NAG, a comment) the rules read
+//! the plain `&str`, and the located input is moved past the token in one cut: cutting it
+//! counts the newlines it passes, which is worth doing once per token, not once per
+//! character. A plain `&str` is always a suffix of the game's text, so its offset is the
+//! text's length minus its own.
 
 use nom::bytes::complete::take_while;
 use nom::{IResult, Input as _, Parser};

@@ -64,7 +64,11 @@ fn starts_result(token: &str) -> bool {
 }
 
 /// A token that starts with a digit and is no result: castling with zeros, or a move number.
-fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> TResult<'a, Result<(), SyntaxError>> {
+fn number_or_castling<'a>(
+    token: &'a str,
+    text_len: usize,
+    lines: &mut LineStack,
+) -> TResult<'a, Result<(), SyntaxError>> {
     if token.starts_with("0-0") {
         let (rest, turn) = turn_token(token, text_len)?;
         return Ok((rest, lines.turn(turn)));

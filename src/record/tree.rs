@@ -101,7 +101,7 @@ impl LineStack {
 
     /// `(`: a variation of the last ply of the current line begins.
     pub fn open(&mut self, span: Span) -> Step {
-        let depth = self.open.len() - 1;
+        let depth = self.open.len().saturating_sub(1);
         if self.current(span)?.line.plies.is_empty() {
             return Err(self.error(span, "a variation must follow the move it replaces"));
         }

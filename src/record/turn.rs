@@ -13,8 +13,7 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::Parser;
 
-use super::ast::BounceToken;
-use super::ast::{BombToken, CheckMark, Span, Spanned, TurnPart, TurnToken};
+use super::ast::{BombToken, BounceToken, CheckMark, Span, Spanned, TurnPart, TurnToken};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::lex::{at_token_end, blank, first_byte, is_delimiter, no_match, peek_after_blank, skip, TResult};
 use super::san::{is_pawn_move, piece_letter, san, square};
