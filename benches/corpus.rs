@@ -118,11 +118,9 @@ fn replay_with_pgn_reader(corpus: &Path) -> Tally {
     let file = std::fs::File::open(corpus).unwrap_or_else(|e| panic!("cannot open {}: {e}", corpus.display()));
     let mut reader = Reader::new(file);
     let mut replayer = Replayer::default();
-    while reader
-        .read_game(&mut replayer)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", corpus.display()))
-        .is_some()
-    {}
+    while reader.read_game(&mut replayer).unwrap_or_else(|e| panic!("cannot read {}: {e}", corpus.display())).is_some()
+    {
+    }
     replayer.tally
 }
 
@@ -260,7 +258,8 @@ fn main() {
     let size = std::fs::metadata(&corpus)
         .unwrap_or_else(|e| panic!("corpus {}: {e} (pass a path or set ARBITER_CORPUS)", corpus.display()))
         .len();
-    let runs: usize = std::env::var("ARBITER_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_RUNS).max(1);
+    let runs: usize =
+        std::env::var("ARBITER_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_RUNS).max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
 
     // (a) pgn-reader + shakmaty.
@@ -313,7 +312,10 @@ fn main() {
     println!("binary   {} ({found})", binary.display());
     println!("runs     best of {runs}; {cores} core(s) available");
     println!();
-    println!("{:<34} {:>9} {:>12} {:>18} {:>14} {:>6}", "", "time (s)", "plies/s", "ratio vs pgn-rdr", "max RSS", "CPU");
+    println!(
+        "{:<34} {:>9} {:>12} {:>18} {:>14} {:>6}",
+        "", "time (s)", "plies/s", "ratio vs pgn-rdr", "max RSS", "CPU"
+    );
     let ref_rate = plies / secs(best_ref);
     println!(
         "{:<34} {:>9.3} {:>12} {:>18} {:>14}",
@@ -331,7 +333,12 @@ fn main() {
             (None, Some(_)) => "n/a".to_string(),
         };
         let cpu = cpu.map_or_else(|| "-".to_string(), |c| format!("{c}%"));
-        println!("{label:<34} {:>9.3} {:>12} {:>18.3} {mem:>14} {cpu:>6}", secs(*best), human_rate(rate), rate / ref_rate);
+        println!(
+            "{label:<34} {:>9.3} {:>12} {:>18.3} {mem:>14} {cpu:>6}",
+            secs(*best),
+            human_rate(rate),
+            rate / ref_rate
+        );
     }
     println!();
     for (label, _, _, _, last) in &rows {

@@ -4,9 +4,9 @@
 
 use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
+use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
 use crate::variants::{lookup, parse_rule_options};
-use crate::rules::repetition::{self, Occurrences};
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
@@ -186,6 +186,12 @@ impl History {
     }
 }
 
+/// Byte-wise equality of two short texts, without a call into the C library
+/// (notation tokens are a few bytes; `memcmp` costs more than the comparison).
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 /// Where in the game a problem is: move number, side and the turn as written.
 struct At<'w> {
     fullmove: u32,
@@ -316,7 +322,7 @@ impl Run<'_> {
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
-        if bare != canonical {
+        if !same_text(bare, canonical) {
             self.warn(
                 ply.turn.span,
                 format!("`{written}` is not standard notation; write `{canonical}{mark}`"),
@@ -329,7 +335,7 @@ impl Run<'_> {
             Some(CheckMark::Check) => "+",
             Some(CheckMark::Mate) => "#",
         };
-        if written_mark != mark {
+        if !same_text(written_mark, mark) {
             let message = match mark {
                 "" => format!("`{written}` gives no check; the mark `{written_mark}` is wrong"),
                 "#" => format!("`{written}` is checkmate; write `{canonical}#`"),

@@ -324,5 +324,10 @@ fn o4_a_game_not_finished_is_decided_off_the_board() {
         .code(1)
         .stdout(contains("game 1 (Random - Mover): valid, 60 plies, *"));
     let input = "[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
-    arbiter().args(["validate", "-"]).write_stdin(input).assert().success().stdout(contains("0-1 (decided off the board)"));
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(contains("0-1 (decided off the board)"));
 }

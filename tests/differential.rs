@@ -272,16 +272,29 @@ fn compare_node(variant: &AChess, spos: &Chess, apos: &APosition) -> Result<Node
         return Err(("legal moves", format!("arbiter lists some moves twice: {}", dups.join(" "))));
     }
     if arbiter.keys().ne(shakmaty.keys()) {
-        let list = |v: Vec<&String>| if v.is_empty() { "-".to_string() } else { v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ") };
+        let list = |v: Vec<&String>| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+            }
+        };
         let only_a = list(arbiter.keys().filter(|k| !shakmaty.contains_key(*k)).collect());
         let only_s = list(shakmaty.keys().filter(|k| !arbiter.contains_key(*k)).collect());
         return Err((
             "legal moves",
-            format!("only arbiter: {only_a}\nonly shakmaty: {only_s}\n({} arbiter, {} shakmaty)", arbiter.len(), shakmaty.len()),
+            format!(
+                "only arbiter: {only_a}\nonly shakmaty: {only_s}\n({} arbiter, {} shakmaty)",
+                arbiter.len(),
+                shakmaty.len()
+            ),
         ));
     }
     if variant.has_legal_turn(apos) == aturns.is_empty() {
-        return Err(("legal moves", format!("has_legal_turn says {} but legal_turns lists {}", !aturns.is_empty(), aturns.len())));
+        return Err((
+            "legal moves",
+            format!("has_legal_turn says {} but legal_turns lists {}", !aturns.is_empty(), aturns.len()),
+        ));
     }
 
     let check = spos.is_check();
@@ -298,7 +311,14 @@ fn compare_node(variant: &AChess, spos: &Chess, apos: &APosition) -> Result<Node
 }
 
 /// Compares the SAN (with check mark) of one legal move; returns shakmaty's.
-fn compare_san(variant: &AChess, spos: &Chess, apos: &APosition, key: &str, smove: Move, aturn: &Turn) -> Result<String, Diff> {
+fn compare_san(
+    variant: &AChess,
+    spos: &Chess,
+    apos: &APosition,
+    key: &str,
+    smove: Move,
+    aturn: &Turn,
+) -> Result<String, Diff> {
     let s_san = SanPlus::from_move(spos.clone(), smove).to_string();
     let a_san = variant.write_turn(apos, aturn);
     if s_san != a_san {
@@ -364,7 +384,8 @@ fn play_game(game: &Game, max_plies: usize, stats: &mut Stats) -> Result<(), Box
         if rng.gen_ratio(1, ALL_SAN_EVERY) {
             stats.all_san_positions += 1;
             for (k, m) in &skeys {
-                compare_san(&variant, &spos, &apos, k, *m, &akeys[k]).map_err(|(what, detail)| fail(what, detail, &moves))?;
+                compare_san(&variant, &spos, &apos, k, *m, &akeys[k])
+                    .map_err(|(what, detail)| fail(what, detail, &moves))?;
             }
         }
 
@@ -387,7 +408,8 @@ fn play_game(game: &Game, max_plies: usize, stats: &mut Stats) -> Result<(), Box
         let smove = skeys[chosen];
         let aturn = &akeys[chosen];
 
-        let s_san = compare_san(&variant, &spos, &apos, chosen, smove, aturn).map_err(|(what, detail)| fail(what, detail, &moves))?;
+        let s_san = compare_san(&variant, &spos, &apos, chosen, smove, aturn)
+            .map_err(|(what, detail)| fail(what, detail, &moves))?;
 
         match smove {
             Move::Castle { .. } => stats.castles += 1,
@@ -438,11 +460,8 @@ fn random_games_agree_with_shakmaty() {
     let started = Instant::now();
     let games = games();
     let max_plies = env_number("ARBITER_DIFF_PLIES", DEFAULT_PLIES);
-    let threads = env_number(
-        "ARBITER_DIFF_THREADS",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-    )
-    .clamp(1, games.len().max(1));
+    let threads = env_number("ARBITER_DIFF_THREADS", std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, games.len().max(1));
 
     let next = AtomicUsize::new(0);
     let mismatches: Mutex<Vec<(usize, Mismatch)>> = Mutex::new(Vec::new());
@@ -493,7 +512,11 @@ fn random_games_agree_with_shakmaty() {
         for (_, m) in &mismatches {
             *by_kind.entry(m.what).or_default() += 1;
         }
-        let mut msg = format!("{} of {} games disagree with shakmaty {by_kind:?}; first mismatch per game:\n", mismatches.len(), games.len());
+        let mut msg = format!(
+            "{} of {} games disagree with shakmaty {by_kind:?}; first mismatch per game:\n",
+            mismatches.len(),
+            games.len()
+        );
         // Show the first game of each kind of mismatch, then fill up to REPORTS_SHOWN.
         let mut shown = BTreeSet::new();
         let mut kinds = BTreeSet::new();

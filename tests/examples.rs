@@ -58,8 +58,17 @@ fn a_changed_snapshot_fails_with_a_readable_diff() {
 
 #[test]
 fn a_misspelled_key_is_an_error() {
-    let path = temp_copy("typo.yaml", "variant: chess\nexamples:\n  - name: typo\n    moves: \"1. e4\"\n    expect:\n      snapshoot: \"x\"\n");
-    arbiter().arg("check").arg(&path).assert().code(2).stderr(contains("unknown field `snapshoot`")).stderr(contains(":6:"));
+    let path = temp_copy(
+        "typo.yaml",
+        "variant: chess\nexamples:\n  - name: typo\n    moves: \"1. e4\"\n    expect:\n      snapshoot: \"x\"\n",
+    );
+    arbiter()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains("unknown field `snapshoot`"))
+        .stderr(contains(":6:"));
 }
 
 #[test]

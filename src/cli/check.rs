@@ -41,7 +41,8 @@ fn print_text(path: &str, checked: &Checked, colour: bool) {
 pub fn run(files: &[PathBuf], format: Format) -> Result<Verdict, CliError> {
     let mut loaded = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
         let file = examples::read(&text).map_err(|e| CliError(format!("{}:{e}", path.display())))?;
         loaded.push((path.display().to_string(), file));
     }
@@ -68,10 +69,7 @@ pub fn run(files: &[PathBuf], format: Format) -> Result<Verdict, CliError> {
     }
     match format {
         Format::Text => println!("{passed} passed, {failed} failed"),
-        Format::Json => println!(
-            "{}",
-            serde_json::json!({ "examples": report, "passed": passed, "failed": failed })
-        ),
+        Format::Json => println!("{}", serde_json::json!({ "examples": report, "passed": passed, "failed": failed })),
     }
     Ok(if failed > 0 { Verdict::Invalid } else { Verdict::Valid })
 }

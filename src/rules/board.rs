@@ -1,5 +1,5 @@
-//! The board: units on squares, their per-unit counters, and squares that are not
-//! playable (craters). Bubbles live in [`Features`](super::Features).
+//! The board: units on squares and their per-unit counters. Board features that are
+//! not units (craters, bubbles) live in [`Features`](super::Features).
 
 use super::{Color, Piece, Role};
 use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
@@ -10,8 +10,10 @@ use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     area: Rect,
-    cells: [Option<Piece>; SQUARE_SLOTS],
-    counters: [Option<u8>; SQUARE_SLOTS],
+    /// `0` for an empty square, else `1 + colour * 6 + role`.
+    cells: [u8; SQUARE_SLOTS],
+    /// `0` for no counter, else `1 + counter`.
+    counters: [u8; SQUARE_SLOTS],
     occupied: [SquareSet; 2],
     kings: [Option<Square>; 2],
 }
@@ -21,8 +23,8 @@ impl Board {
     pub fn empty(area: Rect) -> Board {
         Board {
             area,
-            cells: [None; SQUARE_SLOTS],
-            counters: [None; SQUARE_SLOTS],
+            cells: [0; SQUARE_SLOTS],
+            counters: [0; SQUARE_SLOTS],
             occupied: [SquareSet::EMPTY; 2],
             kings: [None; 2],
         }
@@ -34,26 +36,26 @@ impl Board {
     }
 
     pub fn get(&self, sq: Square) -> Option<Piece> {
-        self.cells[sq.index()]
+        decode(self.cells[sq.index()])
     }
 
     pub fn is_empty_at(&self, sq: Square) -> bool {
-        self.cells[sq.index()].is_none()
+        self.cells[sq.index()] == 0
     }
 
     /// The unit's counter (stun or pause), if it has one.
     pub fn counter(&self, sq: Square) -> Option<u8> {
-        self.counters[sq.index()]
+        self.counters[sq.index()].checked_sub(1)
     }
 
     pub fn set_counter(&mut self, sq: Square, counter: Option<u8>) {
-        self.counters[sq.index()] = counter;
+        self.counters[sq.index()] = counter.map_or(0, |c| c.saturating_add(1));
     }
 
     /// Puts a unit on a square (replacing whatever stood there), without a counter.
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.take(sq);
-        self.cells[sq.index()] = Some(piece);
+        self.cells[sq.index()] = encode(piece);
         self.occupied[piece.color.index()].insert(sq);
         if piece.role == Role::King {
             self.kings[piece.color.index()] = Some(sq);
@@ -62,8 +64,8 @@ impl Board {
 
     /// Removes and returns the unit on a square, with its counter.
     pub fn take(&mut self, sq: Square) -> Option<(Piece, Option<u8>)> {
-        let piece = self.cells[sq.index()].take()?;
-        let counter = self.counters[sq.index()].take();
+        let piece = decode(std::mem::take(&mut self.cells[sq.index()]))?;
+        let counter = std::mem::take(&mut self.counters[sq.index()]).checked_sub(1);
         self.occupied[piece.color.index()].remove(sq);
         if piece.role == Role::King && self.kings[piece.color.index()] == Some(sq) {
             self.kings[piece.color.index()] = self.find_king(piece.color);
@@ -75,7 +77,7 @@ impl Board {
     pub fn relocate(&mut self, from: Square, to: Square) {
         if let Some((piece, counter)) = self.take(from) {
             self.put(to, piece);
-            self.counters[to.index()] = counter;
+            self.set_counter(to, counter);
         }
     }
 
@@ -99,12 +101,12 @@ impl Board {
     }
 
     fn find_king(&self, color: Color) -> Option<Square> {
-        self.occupied[color.index()].iter().find(|sq| self.cells[sq.index()].is_some_and(|p| p.role == Role::King))
+        self.occupied[color.index()].iter().find(|&sq| self.get(sq).is_some_and(|p| p.role == Role::King))
     }
 
     /// Units of one colour and role.
     pub fn units(&self, color: Color, role: Role) -> impl Iterator<Item = Square> + '_ {
-        self.occupied[color.index()].iter().filter(move |sq| self.cells[sq.index()].is_some_and(|p| p.role == role))
+        self.occupied[color.index()].iter().filter(move |&sq| self.get(sq).is_some_and(|p| p.role == role))
     }
 
     /// Every unit with its square, from a1 upwards.
@@ -124,4 +126,14 @@ impl std::fmt::Debug for Board {
         }
         Ok(())
     }
+}
+
+fn encode(piece: Piece) -> u8 {
+    1 + piece.color as u8 * 6 + piece.role as u8
+}
+
+fn decode(cell: u8) -> Option<Piece> {
+    let index = cell.checked_sub(1)? as usize;
+    let color = if index < 6 { Color::White } else { Color::Black };
+    Some(Piece::new(color, *Role::ALL.get(index % 6)?))
 }

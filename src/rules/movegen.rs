@@ -7,8 +7,8 @@
 //! Check is not judged here; each variant filters the pseudo-legal moves by its own
 //! notion of king safety.
 
-use super::{Color, Move, MoveKind, Piece, Position, Role, Wing};
-use crate::geometry::{Delta, Rect, Square};
+use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Wing};
+use crate::geometry::{Delta, Rect, Square, SquareSet};
 
 pub const ROOK_DIRS: [Delta; 4] = [Delta::new(0, 1), Delta::new(1, 0), Delta::new(0, -1), Delta::new(-1, 0)];
 pub const BISHOP_DIRS: [Delta; 4] = [Delta::new(1, 1), Delta::new(1, -1), Delta::new(-1, -1), Delta::new(-1, 1)];
@@ -280,12 +280,14 @@ fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
 
 /// Whether a unit of `by` could capture on `sq` by an orthodox move inside `area`.
 /// Immobile units and inert pawns attack nothing; craters block lines.
-pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
+pub fn is_attacked(board: &Board, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
     if !area.contains(sq) {
         return false;
     }
     let attacker = |from: Square, roles: &[Role]| {
-        pos.board.get(from).is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(pos, from))
+        board
+            .get(from)
+            .is_some_and(|p| p.color == by && roles.contains(&p.role) && board.counter(from).unwrap_or(0) == 0)
     };
     for &d in &KNIGHT_JUMPS {
         if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::Knight])) {
@@ -309,10 +311,10 @@ pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Col
         for &d in dirs {
             let mut cur = sq;
             while let Some(next) = cur.step(d) {
-                if !is_open(pos, area, next) {
+                if !area.contains(next) || craters.contains(next) {
                     break;
                 }
-                if pos.board.get(next).is_some() {
+                if !board.is_empty_at(next) {
                     if attacker(next, &roles) {
                         return true;
                     }
@@ -325,33 +327,67 @@ pub fn is_attacked(pos: &Position, t: &Terrain, area: &Rect, sq: Square, by: Col
     false
 }
 
+/// Moves the units of an orthodox move of `us` on a board; nothing else changes.
+pub fn move_units(board: &mut Board, mv: &Move, us: Color) {
+    match mv.kind {
+        MoveKind::Castle { rook, .. } => {
+            let rook_to = castle_rook_destination(mv);
+            board.take(rook);
+            board.relocate(mv.from, mv.to);
+            board.put(rook_to, Piece::new(us, Role::Rook));
+        }
+        MoveKind::EnPassant => {
+            if let Some(victim) = mv.to.step(Delta::new(0, -us.forward())) {
+                board.take(victim);
+            }
+            board.relocate(mv.from, mv.to);
+        }
+        MoveKind::PromoteInPlace => {}
+        MoveKind::Normal | MoveKind::DoubleStep => board.relocate(mv.from, mv.to),
+    }
+    if let Some(role) = mv.promotion {
+        board.put(mv.to, Piece::new(us, role));
+    }
+}
+
+/// The squares whose contents [`move_units`] may change.
+fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
+    match mv.kind {
+        MoveKind::Castle { rook, .. } => [Some(mv.from), Some(mv.to), Some(rook), Some(castle_rook_destination(mv))],
+        MoveKind::EnPassant => [Some(mv.from), Some(mv.to), mv.to.step(Delta::new(0, -us.forward())), None],
+        _ => [Some(mv.from), Some(mv.to), None, None],
+    }
+}
+
+/// Whether `us`'s king would be attacked (orthodox attacks inside `t`'s area) after
+/// `mv`. The move is tried on `scratch`, a copy of the position's board, and taken
+/// back, so that testing many moves copies the board only once.
+pub fn king_attacked_after(scratch: &mut Board, craters: &SquareSet, t: &Terrain, mv: &Move, us: Color) -> bool {
+    let squares = touched_squares(mv, us);
+    let saved = squares.map(|sq| sq.map(|sq| (sq, scratch.get(sq), scratch.counter(sq))));
+    move_units(scratch, mv, us);
+    let attacked = scratch.king(us).is_some_and(|king| is_attacked(scratch, craters, t, &t.area, king, us.other()));
+    for (sq, _, _) in saved.iter().flatten() {
+        scratch.take(*sq);
+    }
+    for &(sq, piece, counter) in saved.iter().flatten() {
+        if let Some(piece) = piece {
+            scratch.put(sq, piece);
+            scratch.set_counter(sq, counter);
+        }
+    }
+    attacked
+}
+
 /// Plays an orthodox move on the board: units, castling rights, en passant square.
 /// The turn is not passed; see [`Position::pass_turn`].
 pub fn apply_move(pos: &mut Position, mv: &Move) {
     let us = pos.turn;
     pos.ep_square = None;
-    match mv.kind {
-        MoveKind::Castle { rook, .. } => {
-            let rook_to = castle_rook_destination(mv);
-            pos.board.take(rook);
-            pos.board.relocate(mv.from, mv.to);
-            pos.board.put(rook_to, Piece::new(us, Role::Rook));
-        }
-        MoveKind::EnPassant => {
-            if let Some(victim) = mv.to.step(Delta::new(0, -us.forward())) {
-                pos.board.take(victim);
-            }
-            pos.board.relocate(mv.from, mv.to);
-        }
-        MoveKind::PromoteInPlace => {}
-        MoveKind::Normal | MoveKind::DoubleStep => {
-            pos.castling.discard_rook(mv.to);
-            pos.board.relocate(mv.from, mv.to);
-        }
+    if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+        pos.castling.discard_rook(mv.to);
     }
-    if let Some(role) = mv.promotion {
-        pos.board.put(mv.to, Piece::new(us, role));
-    }
+    move_units(&mut pos.board, mv, us);
     if mv.kind == MoveKind::DoubleStep {
         pos.ep_square = mv.from.step(Delta::new(0, us.forward()));
     }

@@ -25,20 +25,25 @@ impl Chess {
         if filter.role.is_none_or(|r| r == Role::King) {
             let before = out.len();
             movegen::castling_moves(pos, &TERRAIN, out, |sq| {
-                !movegen::is_attacked(pos, &TERRAIN, &TERRAIN.area, sq, them)
+                !movegen::is_attacked(&pos.board, &pos.features.craters, &TERRAIN, &TERRAIN.area, sq, them)
             });
             if let Some(to) = filter.to {
                 retain_from(out, before, |m| m.to == to);
             }
         }
-        retain_from(out, start, |m| leaves_king_safe(pos, m));
+        let mut scratch = pos.board.clone();
+        retain_from(out, start, |m| {
+            !movegen::king_attacked_after(&mut scratch, &pos.features.craters, &TERRAIN, m, pos.turn)
+        });
     }
 
     /// Whether the side to move has at least one legal move; stops at the first.
     pub fn any_legal_move(pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
-        if moves.iter().any(|m| leaves_king_safe(pos, m)) {
+        let mut scratch = pos.board.clone();
+        let craters = &pos.features.craters;
+        if moves.iter().any(|m| !movegen::king_attacked_after(&mut scratch, craters, &TERRAIN, m, pos.turn)) {
             return true;
         }
         // Castling can be the only legal move (Chess960: a king that stays put
@@ -49,7 +54,7 @@ impl Chess {
     }
 }
 
-fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) {
+fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
     let mut i = start;
     while i < out.len() {
         if keep(&out[i]) {
@@ -60,16 +65,11 @@ fn retain_from(out: &mut Vec<Move>, start: usize, keep: impl Fn(&Move) -> bool) 
     }
 }
 
-/// After `mv`, the mover's king is not attacked (O1).
-fn leaves_king_safe(pos: &Position, mv: &Move) -> bool {
-    let mut after = pos.clone();
-    movegen::apply_move(&mut after, mv);
-    king_safe(&after, pos.turn)
-}
-
 fn king_safe(pos: &Position, color: Color) -> bool {
     match pos.board.king(color) {
-        Some(king) => !movegen::is_attacked(pos, &TERRAIN, &TERRAIN.area, king, color.other()),
+        Some(king) => {
+            !movegen::is_attacked(&pos.board, &pos.features.craters, &TERRAIN, &TERRAIN.area, king, color.other())
+        }
         None => true,
     }
 }
