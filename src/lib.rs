@@ -4,6 +4,18 @@
 //!
 //! Data flows one way: text → [`record`] (syntax) → [`rules`] and [`variants`]
 //! (positions, turns) → outputs ([`snapshot`], [`render`], the commands in `cli`).
+//!
+//! ```
+//! use arbiter::rules::{perft::perft, Variant};
+//! use arbiter::variants::chess::Chess;
+//!
+//! let start = Chess.start();
+//! assert_eq!(perft(&Chess, &start, 2), 400);
+//! let mut turns = Vec::new();
+//! Chess.legal_turns(&start, &mut turns);
+//! let first: Vec<String> = turns.iter().map(|t| Chess.write_turn(&start, t)).filter(|t| t.starts_with('N')).collect();
+//! assert_eq!(first.len(), 4);
+//! ```
 
 pub mod cli;
 pub mod diagnostics;

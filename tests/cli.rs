@@ -257,8 +257,14 @@ fn diagram_of_a_snapshot_can_be_flipped() {
 }
 
 #[test]
-fn a_missing_file_is_exit_2() {
+fn a_missing_file_is_exit_2_and_the_other_files_are_still_validated() {
     arbiter().args(["validate", "no/such/file.pgn"]).assert().code(2).stderr(contains("cannot read"));
+    arbiter()
+        .args(["validate", "no/such/file.pgn", "fixtures/records/opera-game.pgn"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read no/such/file.pgn"))
+        .stdout(contains("opera-game.pgn: game 1 (Paul Morphy - Duke Karl / Count Isouard): valid"));
 }
 
 #[test]

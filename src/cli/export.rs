@@ -20,7 +20,7 @@ pub fn run(records: &Records) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = None;
-    for_each_game(
+    let skipped = for_each_game(
         &records.files,
         &options,
         |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game(&loaded)),
@@ -36,6 +36,9 @@ pub fn run(records: &Records) -> Result<Verdict, CliError> {
         return Err(e.into());
     }
     out.flush()?;
+    if skipped {
+        worst = Verdict::Unreadable;
+    }
     Ok(worst)
 }
 

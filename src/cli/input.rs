@@ -91,15 +91,24 @@ fn too_large(path: &str, number: usize, first_line: usize, limit: usize) -> Load
 }
 
 /// Streams every game of every file through `work` (in parallel, a batch at a time)
-/// and hands the results to `sink` in file order.
+/// and hands the results to `sink` in file order. A file that cannot be opened is
+/// reported and skipped; the answer says whether that happened.
 pub fn for_each_game<T: Send>(
     files: &[std::path::PathBuf],
     options: &ReplayOptions,
     work: impl Fn(Loaded) -> T + Sync,
     mut sink: impl FnMut(T),
-) -> Result<(), CliError> {
+) -> Result<bool, CliError> {
+    let mut skipped = false;
     for file in files {
-        let (name, reader) = open(file)?;
+        let (name, reader) = match open(file) {
+            Ok(opened) => opened,
+            Err(CliError(message)) => {
+                eprintln!("error: {message}");
+                skipped = true;
+                continue;
+            }
+        };
         let mut games = GameReader::new(reader);
         loop {
             let mut batch = Vec::with_capacity(BATCH);
@@ -123,7 +132,7 @@ pub fn for_each_game<T: Send>(
             results.into_iter().for_each(&mut sink);
         }
     }
-    Ok(())
+    Ok(skipped)
 }
 
 /// The one game `number` (1-based) of a file, loaded.

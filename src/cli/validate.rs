@@ -18,7 +18,7 @@ pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
         write!(out, "[")?;
     }
     let mut failed_write = None;
-    for_each_game(
+    let skipped = for_each_game(
         &records.files,
         &options,
         |loaded: Loaded| {
@@ -62,5 +62,8 @@ pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
         )?,
     }
     out.flush()?;
+    if skipped {
+        worst = Verdict::Unreadable;
+    }
     Ok(worst)
 }

@@ -189,11 +189,16 @@ pub fn check_mark<V: Variant + ?Sized>(variant: &V, after: &Position) -> &'stati
     }
 }
 
-/// Canonical notation of a legal one-move turn, with check mark.
+/// Notation of a legal turn, with check mark. Exact for one-move turns; for bombs,
+/// bounces and multi-move turns it writes the general forms of T8, B9 and F11
+/// without their refinements (capture lists, pawn bounces as from-to), which the
+/// variants that have such turns write themselves.
 pub fn write_turn<V: Variant + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> String {
     let body = match turn {
         Turn::Move(mv) => variant.write_move(pos, mv),
-        _ => format!("{turn:?}"),
+        Turn::Bomb(target) => format!("(****){target}"),
+        Turn::Bounced(mv, bounce) => format!("{}, {}-{}", variant.write_move(pos, mv), bounce.from, bounce.to),
+        Turn::Multi(moves) => moves.iter().map(|m| move_text(m, &[])).collect::<Vec<_>>().join(" & "),
     };
     let after = variant.play(pos, turn);
     body + check_mark(variant, &after)
