@@ -337,3 +337,48 @@ fn o4_a_game_not_finished_is_decided_off_the_board() {
         .success()
         .stdout(contains("0-1 (decided off the board)"));
 }
+
+#[test]
+fn diagram_all_writes_one_file_per_ply() {
+    let dir = std::env::temp_dir().join(format!("arbiter-diagrams-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    arbiter().args(["diagram", "fixtures/records/lenient.pgn", "--all", "-o"]).arg(&dir).assert().success();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the folder was written")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().to_string()))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 16);
+    assert_eq!(names[0], "ply-000.txt");
+    assert_eq!(names[15], "ply-015.txt");
+    let last = std::fs::read_to_string(dir.join("ply-015.txt")).expect("last diagram");
+    assert!(last.contains("after 8. bxa8=Q"), "{last}");
+}
+
+#[test]
+fn machine_readable_output_of_replay_fen_and_moves() {
+    let out = arbiter().args(["replay", "--format", "json", "fixtures/records/opera-game.pgn"]).assert().success();
+    let rows: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    assert_eq!(rows.as_array().map(Vec::len), Some(33));
+    assert_eq!(rows[32]["canonical"], "Rd8#");
+    assert_eq!(rows[32]["side"], "White");
+    assert_eq!(rows[32]["move_number"], 17);
+
+    let out =
+        arbiter().args(["fen", "--format", "json", "--ply", "0", "-"]).write_stdin("1. e4 *\n").assert().success();
+    let fen: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    assert_eq!(fen["snapshot"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+
+    let out = arbiter().args(["moves", "--format", "json"]).assert().success();
+    let moves: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    assert_eq!(moves.as_array().map(Vec::len), Some(20));
+}
+
+#[test]
+fn a_game_number_beyond_the_file_is_exit_2() {
+    arbiter()
+        .args(["fen", "fixtures/records/opera-game.pgn", "--game", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("holds 1 game(s); there is no game 2"));
+}
