@@ -382,3 +382,20 @@ fn a_game_number_beyond_the_file_is_exit_2() {
         .code(2)
         .stderr(contains("holds 1 game(s); there is no game 2"));
 }
+
+#[test]
+fn a_king_step_is_not_confused_with_castling_to_the_same_square() {
+    // Chess960: king f1, rook h1. `Kg1` is the step; `O-O` also puts the king on g1.
+    let input = "[FEN \"4k3/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. Kg1 Kd8 *\n";
+    arbiter().args(["fen", "-"]).write_stdin(input).assert().success().stdout("3k4/8/8/8/8/8/8/6KR w - - 2 2\n");
+    let castle = "[FEN \"4k3/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. O-O Kd8 *\n";
+    arbiter().args(["fen", "-"]).write_stdin(castle).assert().success().stdout("3k4/8/8/8/8/8/8/5RK1 w - - 2 2\n");
+    // Written as a king move to g1 where only castling gets there, it is read as castling, with a warning.
+    let written = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. Kg1 *\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(written)
+        .assert()
+        .success()
+        .stderr(contains("`Kg1` is not standard notation; write `O-O`"));
+}

@@ -127,19 +127,13 @@ pub struct Records {
 pub struct OneRecord {
     /// Record file; `-` reads standard input.
     pub file: PathBuf,
-    /// The game in the file, 1-based.
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
-    /// Treat warnings as errors.
-    #[arg(long)]
-    pub strict: bool,
     #[command(flatten)]
-    pub rules: RuleArgs,
+    pub choice: GameChoice,
 }
 
-/// The game meant in a record, for commands whose file argument is optional.
+/// Which game of a record, and how strictly to read it.
 #[derive(Args, Debug, Clone)]
-pub struct OneRecordOpt {
+pub struct GameChoice {
     /// The game in the file, 1-based.
     #[arg(long, default_value_t = 1)]
     pub game: usize,
@@ -148,12 +142,6 @@ pub struct OneRecordOpt {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
-}
-
-impl OneRecordOpt {
-    pub fn with_file(&self, file: PathBuf) -> OneRecord {
-        OneRecord { file, game: self.game, strict: self.strict, rules: self.rules.clone() }
-    }
 }
 
 /// A position given by variant and snapshot.

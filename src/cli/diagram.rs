@@ -1,7 +1,7 @@
 //! `arbiter diagram`: draw a position of a record (or every position with `--all`),
 //! or a snapshot given with `--variant` and `--fen`.
 
-use super::args::{OneRecordOpt, PositionArgs};
+use super::args::{GameChoice, OneRecord, PositionArgs};
 use super::replay::load_one;
 use super::{CliError, Verdict};
 use crate::render::{caption, draw, status, Caption, Style};
@@ -19,7 +19,7 @@ pub struct DiagramArgs {
     /// Record file (`-` for standard input); leave out to draw `--fen`.
     pub file: Option<PathBuf>,
     #[command(flatten)]
-    pub record: OneRecordOpt,
+    pub record: GameChoice,
     /// Variant of a position given without a record.
     #[arg(long, conflicts_with = "file")]
     pub variant: Option<String>,
@@ -74,7 +74,7 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
         emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;
         return Ok(Verdict::Valid);
     };
-    let (loaded, verdict) = load_one(&args.record.with_file(file.clone()))?;
+    let (loaded, verdict) = load_one(&OneRecord { file: file.clone(), choice: args.record.clone() })?;
     let Ok(replay) = &loaded.replay else { return Ok(verdict) };
     let plies = replay.line.plies.len();
     let comments = |ply: usize| -> Vec<String> {

@@ -19,8 +19,9 @@ struct Row {
 
 /// Loads the game a one-record command names and prints its problems to stderr.
 pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
-    let options = ReplayOptions { rules: record.rules.parse()?, strict: record.strict };
-    let loaded = one_game(&record.file, record.game, &options)?;
+    let choice = &record.choice;
+    let options = ReplayOptions { rules: choice.rules.parse()?, strict: choice.strict };
+    let loaded = one_game(&record.file, choice.game, &options)?;
     eprint!("{}", loaded.render_problems());
     let v = verdict(&loaded);
     Ok((loaded, v))

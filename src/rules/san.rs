@@ -69,6 +69,11 @@ pub fn resolve_move<V: Variant + ?Sized>(
             };
             let mut found: Vec<Move> = peers.iter().filter(fits).copied().collect();
             found.dedup();
+            // A king move written like `Kg1` means castling only when no plain king
+            // move fits (records sometimes write castling that way).
+            if found.iter().any(|m| !m.is_castle()) {
+                found.retain(|m| !m.is_castle());
+            }
             if promotion.is_some() {
                 found.retain(|m| m.promotion == promotion);
             } else if found.iter().any(|m| m.promotion.is_none()) {
