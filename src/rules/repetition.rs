@@ -1,17 +1,33 @@
 //! Repetition keys (O8): what two positions must share to count as the same.
 
 use super::{Position, Variant};
-use crate::geometry::SquareSet;
+use crate::geometry::{SquareSet, SQUARE_SLOTS};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Spreads the bits of a value (splitmix64's finaliser).
-fn mix(mut x: u64) -> u64 {
+const fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
 }
+
+/// One random-looking number per unit kind (colour and role) and square, made at
+/// compile time, so that a position's key costs a table look-up per unit.
+static UNIT_KEYS: [[u64; SQUARE_SLOTS]; 12] = {
+    let mut table = [[0u64; SQUARE_SLOTS]; 12];
+    let mut unit = 0;
+    while unit < 12 {
+        let mut sq = 0;
+        while sq < SQUARE_SLOTS {
+            table[unit][sq] = mix((1 << 40) | ((unit as u64) << 16) | sq as u64);
+            sq += 1;
+        }
+        unit += 1;
+    }
+    table
+};
 
 /// Folds a set of squares of one kind (`tag`) into the key.
 fn fold_set(key: u64, tag: u64, set: &SquareSet) -> u64 {
@@ -24,9 +40,10 @@ fn fold_set(key: u64, tag: u64, set: &SquareSet) -> u64 {
 pub fn key<V: Variant + ?Sized>(variant: &V, pos: &Position) -> u64 {
     let mut key = 0u64;
     for (sq, piece) in pos.board.pieces() {
-        let counter = pos.board.counter(sq).map_or(0, |c| c as u64 + 1);
-        let unit = (piece.color as u64) << 4 | piece.role as u64;
-        key ^= mix(1 << 40 | counter << 24 | unit << 16 | sq.index() as u64);
+        key ^= UNIT_KEYS[piece.color as usize * 6 + piece.role as usize][sq.index()];
+        if let Some(counter) = pos.board.counter(sq) {
+            key ^= mix(8 << 16 | (counter as u64) << 8 | sq.index() as u64);
+        }
     }
     key = fold_set(key, 2, &pos.features.craters);
     key = fold_set(key, 3, &pos.features.bubbles[0]);

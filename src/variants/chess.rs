@@ -3,7 +3,7 @@
 
 use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
-use crate::rules::{Color, EndReason, Move, Outcome, Piece, Position, Role, Turn, Variant};
+use crate::rules::{Color, EndReason, Move, MoveKind, Outcome, Piece, Position, Role, Turn, Variant};
 use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
 
@@ -31,19 +31,16 @@ impl Chess {
                 retain_from(out, before, |m| m.to == to);
             }
         }
-        let mut scratch = pos.board.clone();
-        retain_from(out, start, |m| {
-            !movegen::king_attacked_after(&mut scratch, &pos.features.craters, &TERRAIN, m, pos.turn)
-        });
+        let mut safety = KingSafety::new(pos);
+        retain_from(out, start, |m| safety.allows(m));
     }
 
     /// Whether the side to move has at least one legal move; stops at the first.
     pub fn any_legal_move(pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
-        let mut scratch = pos.board.clone();
-        let craters = &pos.features.craters;
-        if moves.iter().any(|m| !movegen::king_attacked_after(&mut scratch, craters, &TERRAIN, m, pos.turn)) {
+        let mut safety = KingSafety::new(pos);
+        if moves.iter().any(|m| safety.allows(m)) {
             return true;
         }
         // Castling can be the only legal move (Chess960: a king that stays put
@@ -51,6 +48,36 @@ impl Chess {
         moves.clear();
         Chess::legal_moves(pos, MoveFilter { role: Some(Role::King), to: None }, &mut moves);
         !moves.is_empty()
+    }
+}
+
+/// Decides whether moves leave the mover's king safe (O1), cheaply where it can: a
+/// unit that does not stand on a line with its own king cannot expose it, so when the
+/// king is not in check such a move needs no trial.
+struct KingSafety<'a> {
+    pos: &'a Position,
+    scratch: Option<crate::rules::Board>,
+    in_check: Option<bool>,
+}
+
+impl<'a> KingSafety<'a> {
+    fn new(pos: &'a Position) -> KingSafety<'a> {
+        KingSafety { pos, scratch: None, in_check: None }
+    }
+
+    fn allows(&mut self, mv: &Move) -> bool {
+        let pos = self.pos;
+        let Some(king) = pos.board.king(pos.turn) else { return true };
+        let d = king.delta_to(mv.from);
+        let aligned = d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs();
+        if mv.role != Role::King && mv.kind != MoveKind::EnPassant && !aligned {
+            let in_check = *self.in_check.get_or_insert_with(|| !king_safe(pos, pos.turn));
+            if !in_check {
+                return true;
+            }
+        }
+        let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
+        !movegen::king_attacked_after(scratch, &pos.features.craters, &TERRAIN, mv, pos.turn)
     }
 }
 
