@@ -154,8 +154,8 @@ impl History {
         history
     }
 
-    /// Notes the position after `ply`; returns an automatic draw that it causes.
-    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
+    /// Notes the position after `ply`, and the automatic draw it causes (O3).
+    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
@@ -165,24 +165,21 @@ impl History {
         if pos.halfmove >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
             self.claims.push((Claim::FiftyMoveRule, ply));
         }
+        if self.ending.is_some() {
+            return;
+        }
+        let checkmated = || variant.is_check(pos) && !variant.has_legal_turn(pos);
         let automatic = if count >= 5 {
             Some(EndReason::FivefoldRepetition)
-        } else if pos.halfmove >= 150 {
+        } else if pos.halfmove >= 150 && !checkmated() {
+            // A checkmate on the 150th ply takes precedence (O3).
             Some(EndReason::SeventyFiveMoveRule)
         } else if variant.is_dead_position(pos) {
             Some(EndReason::InsufficientMaterial)
         } else {
             None
         };
-        let outcome = automatic.map(Outcome::draw)?;
-        // A checkmate on the very ply takes precedence (O3).
-        if pos.halfmove >= 150 && variant.is_check(pos) && !variant.has_legal_turn(pos) {
-            return None;
-        }
-        if self.ending.is_none() {
-            self.ending = Some((outcome, ply));
-        }
-        Some(outcome)
+        self.ending = automatic.map(|reason| (Outcome::draw(reason), ply));
     }
 }
 
@@ -213,7 +210,7 @@ struct Run<'a> {
     problems: Vec<Problem>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
     fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
         self.problems.push(
@@ -229,43 +226,33 @@ impl Run<'_> {
         );
     }
 
-    fn written(&self, span: Span) -> String {
-        self.text.get(span.start..span.end).unwrap_or("").to_string()
+    fn written(&self, span: Span) -> &'a str {
+        self.text.get(span.start..span.end).unwrap_or("")
     }
 
     /// Replays a line from `start`; `history` is given for the main line only.
     fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
         let mut out = ReplayedLine::default();
-        let mut pos = start.clone();
         let mut drawn_warned = false;
         for (index, ply) in line.plies.iter().enumerate() {
-            let variations = ply.variations.iter().map(|v| self.line(v, &pos, None)).collect();
+            let pos = out.plies.last().map_or(start, |p| &p.after);
+            let variations = ply.variations.iter().map(|v| self.line(v, pos, None)).collect();
             let written = self.written(ply.turn.span);
-            let context = At { fullmove: pos.fullmove, side: pos.turn, written: &written };
-            self.check_number(ply, &pos, &context);
-            if let Some(h) = history.as_deref() {
-                if let Some((outcome, at)) = h.ending {
-                    if outcome.reason.allows_play_on() && !drawn_warned {
-                        drawn_warned = true;
-                        self.warn(
-                            ply.turn.span,
-                            format!(
-                                "the game was already drawn by {} after ply {at}; play went on",
-                                outcome.reason.describe()
-                            ),
-                            "played after an automatic draw",
-                            &context,
-                        );
-                    }
-                }
+            let context = At { fullmove: pos.fullmove, side: pos.turn, written };
+            self.check_number(ply, pos, &context);
+            let drawn = history.as_deref().and_then(|h| h.ending).filter(|(o, _)| o.reason.allows_play_on());
+            if let (Some((outcome, at)), false) = (drawn, drawn_warned) {
+                drawn_warned = true;
+                let message =
+                    format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
+                self.warn(ply.turn.span, message, "played after an automatic draw", &context);
             }
-            let Some(replayed) = self.ply(ply, &pos, &written, &context) else {
+            let Some(replayed) = self.ply(ply, pos, written, &context) else {
                 out.broken = true;
                 return out;
             };
-            pos = replayed.after.clone();
             if let Some(h) = history.as_deref_mut() {
-                h.record(self.variant, &pos, index + 1);
+                h.record(self.variant, &replayed.after, index + 1);
             }
             out.plies.push(ReplayedPly { variations, ..replayed });
         }

@@ -33,17 +33,4 @@ impl Rect {
     pub const fn ranks(&self) -> u8 {
         self.max_rank - self.min_rank + 1
     }
-
-    /// Squares in reading order: from the top rank down, files left to right.
-    pub fn reading_order(self) -> impl Iterator<Item = Square> {
-        (self.min_rank..=self.max_rank)
-            .rev()
-            .flat_map(move |rank| (self.min_file..=self.max_file).map(move |file| Square::at(file, rank)))
-    }
-
-    /// Squares from a1 upwards, rank by rank.
-    pub fn squares(self) -> impl Iterator<Item = Square> {
-        (self.min_rank..=self.max_rank)
-            .flat_map(move |rank| (self.min_file..=self.max_file).map(move |file| Square::at(file, rank)))
-    }
 }

@@ -26,10 +26,6 @@ impl Delta {
     pub const fn new(files: i8, ranks: i8) -> Delta {
         Delta { files, ranks }
     }
-
-    pub const fn reversed(self) -> Delta {
-        Delta::new(-self.files, -self.ranks)
-    }
 }
 
 impl Square {
@@ -77,12 +73,6 @@ impl Square {
     /// The step that leads from `self` to `other`.
     pub fn delta_to(self, other: Square) -> Delta {
         Delta::new(other.file() as i8 - self.file() as i8, other.rank() as i8 - self.rank() as i8)
-    }
-
-    /// Squares a king's step apart (the 8 neighbours).
-    pub fn is_adjacent(self, other: Square) -> bool {
-        let d = self.delta_to(other);
-        self != other && d.files.abs() <= 1 && d.ranks.abs() <= 1
     }
 
     /// The letter of a 0-based file (`a`..`l`).

@@ -90,13 +90,13 @@ impl MoveFilter {
 }
 
 /// A unit whose counter is above 0 (stunned, paused) cannot move or attack.
-pub fn is_immobile(pos: &Position, sq: Square) -> bool {
-    pos.board.counter(sq).is_some_and(|c| c > 0)
+pub fn is_immobile(board: &Board, sq: Square) -> bool {
+    board.counter(sq).is_some_and(|c| c > 0)
 }
 
 /// A square a unit may pass over or land on: inside the area and no crater.
-fn is_open(pos: &Position, area: &Rect, sq: Square) -> bool {
-    area.contains(sq) && !pos.features.craters.contains(sq)
+fn is_open(craters: &SquareSet, area: &Rect, sq: Square) -> bool {
+    area.contains(sq) && !craters.contains(sq)
 }
 
 /// Whether a pawn of `color` on `sq` is a working pawn (not inert on its last rank).
@@ -109,7 +109,7 @@ pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut V
     let us = pos.turn;
     for from in pos.board.occupied_by(us).iter() {
         let Some(piece) = pos.board.get(from) else { continue };
-        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(pos, from) {
+        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(&pos.board, from) {
             continue;
         }
         match piece.role {
@@ -141,7 +141,7 @@ fn step_moves(
 ) {
     for &d in steps {
         let Some(to) = from.step(d) else { continue };
-        if !filter.wants_square(to) || !is_open(pos, &t.area, to) {
+        if !filter.wants_square(to) || !is_open(&pos.features.craters, &t.area, to) {
             continue;
         }
         match pos.board.get(to) {
@@ -164,7 +164,7 @@ fn slide_moves(
     for &d in dirs {
         let mut sq = from;
         while let Some(to) = sq.step(d) {
-            if !is_open(pos, &t.area, to) {
+            if !is_open(&pos.features.craters, &t.area, to) {
                 break;
             }
             match pos.board.get(to) {
@@ -202,13 +202,16 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
     }
     let fwd = us.forward();
     if let Some(one) = from.step(Delta::new(0, fwd)) {
-        if is_open(pos, &t.area, one) && pos.board.is_empty_at(one) {
+        if is_open(&pos.features.craters, &t.area, one) && pos.board.is_empty_at(one) {
             if filter.wants_square(one) {
                 push_pawn(out, t, us, from, one, false, MoveKind::Normal);
             }
             let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
             if let Some(two) = one.step(Delta::new(0, fwd)).filter(|_| may_double) {
-                if filter.wants_square(two) && is_open(pos, &t.area, two) && pos.board.is_empty_at(two) {
+                if filter.wants_square(two)
+                    && is_open(&pos.features.craters, &t.area, two)
+                    && pos.board.is_empty_at(two)
+                {
                     push_pawn(out, t, us, from, two, false, MoveKind::DoubleStep);
                 }
             }
@@ -216,7 +219,7 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
     }
     for side in [-1, 1] {
         let Some(to) = from.step(Delta::new(side, fwd)) else { continue };
-        if !filter.wants_square(to) || !is_open(pos, &t.area, to) {
+        if !filter.wants_square(to) || !is_open(&pos.features.craters, &t.area, to) {
             continue;
         }
         match pos.board.get(to) {
@@ -244,17 +247,19 @@ pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may
     let us = pos.turn;
     let Some(king) = pos.board.king(us) else { return };
     let rank = t.castling.back_rank[us.index()];
-    if king.rank() != rank || is_immobile(pos, king) {
+    if king.rank() != rank || is_immobile(&pos.board, king) {
         return;
     }
     for wing in Wing::ALL {
         let Some(rook) = pos.castling.rook(us, wing) else { continue };
-        if pos.board.get(rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(pos, rook) {
+        if pos.board.get(rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(&pos.board, rook) {
             continue;
         }
         let king_to = Square::at(t.castling.king_files[wing as usize], rank);
         let rook_to = rook_beside(king_to, wing);
-        let free = |sq: Square| (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(pos, &t.area, sq);
+        let free = |sq: Square| {
+            (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(&pos.features.craters, &t.area, sq)
+        };
         if !span(king, king_to).all(free) || !span(rook, rook_to).all(free) {
             continue;
         }
@@ -285,9 +290,7 @@ pub fn is_attacked(board: &Board, craters: &SquareSet, t: &Terrain, area: &Rect,
         return false;
     }
     let attacker = |from: Square, roles: &[Role]| {
-        board
-            .get(from)
-            .is_some_and(|p| p.color == by && roles.contains(&p.role) && board.counter(from).unwrap_or(0) == 0)
+        board.get(from).is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(board, from))
     };
     for &d in &KNIGHT_JUMPS {
         if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::Knight])) {
@@ -311,7 +314,7 @@ pub fn is_attacked(board: &Board, craters: &SquareSet, t: &Terrain, area: &Rect,
         for &d in dirs {
             let mut cur = sq;
             while let Some(next) = cur.step(d) {
-                if !area.contains(next) || craters.contains(next) {
+                if !is_open(craters, area, next) {
                     break;
                 }
                 if !board.is_empty_at(next) {

@@ -61,10 +61,6 @@ impl Castling {
             }
         }
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.rooks.iter().all(Option::is_none)
-    }
 }
 
 /// Everything that decides what may happen next.
