@@ -8,19 +8,24 @@ fn arbiter() -> Command {
     Command::cargo_bin("arbiter").expect("the arbiter binary is built for tests")
 }
 
+/// What a finished command printed on standard output.
+fn stdout_text(out: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&out.get_output().stdout).to_string()
+}
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 #[test]
 fn perft_of_kiwipete_ends_with_the_count() {
     let out = arbiter().args(["perft", "--variant", "chess", "--fen", KIWIPETE, "3"]).assert().success();
-    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stdout = stdout_text(&out);
     assert_eq!(stdout.lines().last(), Some("97862"));
 }
 
 #[test]
 fn perft_divide_lists_each_turn_then_the_total() {
     let out = arbiter().args(["perft", "--variant", "chess", "2", "--divide"]).assert().success();
-    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stdout = stdout_text(&out);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 21);
     assert!(lines.contains(&"e4: 20"));
@@ -176,7 +181,7 @@ fn fen_refuses_a_ply_beyond_the_game() {
 #[test]
 fn replay_prints_one_row_per_ply() {
     let out = arbiter().args(["replay", "fixtures/records/lenient.pgn"]).assert().success();
-    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stdout = stdout_text(&out);
     assert_eq!(stdout.lines().count(), 15);
     let first = stdout.lines().next().unwrap_or_default();
     assert!(first.contains("e2-e4") && first.contains(" e4 "), "{first}");
@@ -186,7 +191,7 @@ fn replay_prints_one_row_per_ply() {
 #[test]
 fn moves_lists_legal_turns_in_byte_order() {
     let out = arbiter().args(["moves", "--variant", "chess"]).assert().success();
-    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stdout = stdout_text(&out);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 20);
     let mut sorted = lines.clone();
