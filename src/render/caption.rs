@@ -17,6 +17,7 @@ pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {
 pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
     let variant = replay.variant.as_ref();
     let pos = replay.position(ply).unwrap_or(&replay.start);
+    let mut state = Vec::new();
     let last_turn = ply.checked_sub(1).and_then(|i| {
         let before = replay.position(i)?;
         let played = replay.line.plies.get(i)?;
@@ -24,7 +25,9 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
             Color::White => format!("{}.", before.fullmove),
             Color::Black => format!("{}...", before.fullmove),
         };
+        state = variant.describe_turn(before, &played.turn);
         Some(format!("{number} {}", played.canonical))
     });
-    Caption { last_turn, status: status(variant, pos), state: variant.describe_state(pos), comments }
+    state.extend(variant.describe_state(pos));
+    Caption { last_turn, status: status(variant, pos), state, comments }
 }

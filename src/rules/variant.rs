@@ -107,6 +107,12 @@ pub trait Variant: Send + Sync {
         turns.iter().any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant)).then_some(ep)
     }
 
+    /// Lines about what a turn did beyond moving its unit, for diagram captions
+    /// ("the blast destroyed g5 h5"); `before` is the position the turn was played in.
+    fn describe_turn(&self, _before: &Position, _turn: &Turn) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Lines about the variant's own state for diagram captions ("bombs: White").
     fn describe_state(&self, _pos: &Position) -> Vec<String> {
         Vec::new()
