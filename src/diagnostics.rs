@@ -56,12 +56,30 @@ pub struct GameSource<'a> {
     /// 1-based line of the file where `text` begins.
     pub first_line: usize,
     line_starts: Vec<usize>,
+    /// Characters of the real line left out before `text` (when `text` is an
+    /// excerpt of a long line), so that columns stay those of the file.
+    column_shift: usize,
+}
+
+/// Lines longer than this many bytes are shown as an excerpt around the caret.
+const MAX_SHOWN_LINE: usize = 200;
+
+/// Bytes shown on each side of the marked text in an excerpt.
+const EXCERPT_MARGIN: usize = 60;
+
+/// The nearest character boundary of `text` at or before `index`.
+fn boundary_before(text: &str, mut index: usize) -> usize {
+    index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
 }
 
 impl<'a> GameSource<'a> {
     pub fn new(path: &'a str, text: &'a str, first_line: usize) -> GameSource<'a> {
         let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        GameSource { path, text, first_line, line_starts }
+        GameSource { path, text, first_line, line_starts, column_shift: 0 }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -81,17 +99,45 @@ impl<'a> GameSource<'a> {
         }
     }
 
-    /// Renders a problem as text (no colours), ending with a newline.
+    /// Renders a problem as text (no colours), ending with a newline. A very long
+    /// source line (a megabyte token, thousands of variations on one line) is cut to
+    /// an excerpt around the problem, so that a message stays readable.
     pub fn render(&self, problem: &Problem) -> String {
+        let end = problem.span.end.clamp(problem.span.start, self.text.len());
+        let start = problem.span.start.min(end);
+        let index = self.line_starts.partition_point(|&s| s <= start).saturating_sub(1);
+        let line_start = self.line_starts.get(index).copied().unwrap_or(0);
+        let line_end = self.line_starts.get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));
+        if line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE {
+            return self.emit(problem, start..end);
+        }
+        let from = boundary_before(self.text, start.saturating_sub(EXCERPT_MARGIN).max(line_start));
+        let shown_end = end.min(start + EXCERPT_MARGIN);
+        let to = boundary_before(self.text, (shown_end + EXCERPT_MARGIN).min(line_end)).max(shown_end.min(line_end));
+        let to = boundary_before(self.text, to);
+        let (lead, tail) = (if from > line_start { "..." } else { "" }, if to < line_end { "..." } else { "" });
+        let excerpt = format!("{lead}{}{tail}", self.text.get(from..to).unwrap_or(""));
+        let skipped = self.text.get(line_start..from).map_or(0, |s| s.chars().count());
+        let view = GameSource {
+            path: self.path,
+            text: &excerpt,
+            first_line: self.first_line + index,
+            line_starts: vec![0],
+            column_shift: skipped.saturating_sub(lead.len()),
+        };
+        let mark_start = start - from + lead.len();
+        let mark_end = boundary_before(self.text, end.min(to)) - from + lead.len();
+        view.emit(problem, mark_start..mark_end.max(mark_start))
+    }
+
+    fn emit(&self, problem: &Problem, marked: Range<usize>) -> String {
         let diagnostic = match problem.severity {
             Severity::Warning => Diagnostic::warning(),
             Severity::Error | Severity::Unreadable => Diagnostic::error(),
         };
-        let end = problem.span.end.clamp(problem.span.start, self.text.len());
-        let start = problem.span.start.min(end);
         let diagnostic = diagnostic
             .with_message(&problem.message)
-            .with_labels(vec![Label::primary((), start..end).with_message(&problem.label)])
+            .with_labels(vec![Label::primary((), marked).with_message(&problem.label)])
             .with_notes(problem.notes.clone());
         term::emit_into_string(&Config::default(), self, &diagnostic)
             .unwrap_or_else(|_| format!("{}: {}\n", self.path, problem.message))
@@ -121,5 +167,11 @@ impl<'a> Files<'a> for GameSource<'_> {
 
     fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
         Ok(self.line_start(line_index)?..self.line_start(line_index + 1)?)
+    }
+
+    fn column_number(&'a self, (): (), line_index: usize, byte_index: usize) -> Result<usize, FilesError> {
+        let start = self.line_start(line_index)?;
+        let before = self.text.get(start..byte_index.max(start)).map_or(0, |s| s.chars().count());
+        Ok(self.column_shift + before + 1)
     }
 }

@@ -19,6 +19,8 @@ use clap::Parser;
 use std::process::ExitCode;
 
 pub use args::Cli;
+pub use export::export_game;
+pub use input::{load, Loaded};
 
 /// How a command ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -117,12 +117,22 @@ impl SyntaxError {
     }
 }
 
-/// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`] characters.
-fn quote(token: &str) -> String {
-    match token.char_indices().nth(MAX_QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}...", token.get(..cut).unwrap_or(token)),
-        None => token.to_owned(),
+/// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`]
+/// characters, control characters (a NUL byte, a tab) escaped so that they show.
+pub fn quote(token: &str) -> String {
+    let mut out = String::with_capacity(token.len().min(MAX_QUOTED_CHARS * 2));
+    for (count, c) in token.chars().enumerate() {
+        if count == MAX_QUOTED_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 impl<'a> nom::error::ParseError<&'a str> for SyntaxError {

@@ -20,6 +20,6 @@ mod turn;
 #[cfg(test)]
 mod tests;
 
-pub use error::ParseError;
+pub use error::{quote, ParseError};
 pub use parser::parse_game;
 pub use reader::{GameReader, RawGame, ReadError, MAX_GAME_BYTES};

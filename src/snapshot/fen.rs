@@ -6,6 +6,7 @@
 
 use super::SnapshotError;
 use crate::geometry::{Rect, Square};
+use crate::record::quote;
 use crate::rules::{Board, Castling, Color, Features, Piece, Position, Role, Wing};
 
 /// What one placement symbol stands for.
@@ -77,20 +78,20 @@ pub fn read_placement(
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d;
+                digits = digits.saturating_mul(10).saturating_add(d);
                 if chars.peek().is_some_and(|n| n.is_ascii_digit()) {
                     continue;
                 }
                 if digits == 0 {
                     problems.push(format!("rank {}: an empty run of 0 squares", rank + 1));
                 }
-                file += digits;
+                file = file.saturating_add(digits);
                 digits = 0;
                 continue;
             }
             let Some(placed) = symbol(c) else {
                 problems.push(format!("rank {}: `{c}` is not a unit or a board symbol", rank + 1));
-                file += 1;
+                file = file.saturating_add(1);
                 continue;
             };
             if file < area.files() as u32 {
@@ -104,13 +105,14 @@ pub fn read_placement(
                     Placed::Crater => features.craters.insert(sq),
                 }
             }
-            file += 1;
+            file = file.saturating_add(1);
             if file > 64 {
                 break;
             }
         }
         if file != area.files() as u32 {
-            problems.push(format!("rank {} has {file} squares; this board has {}", rank + 1, area.files()));
+            let count = if file > 64 { "far too many".to_string() } else { file.to_string() };
+            problems.push(format!("rank {} has {count} squares; this board has {}", rank + 1, area.files()));
         }
     }
     SnapshotError::check(problems)?;
@@ -149,9 +151,12 @@ pub fn read_turn(text: &str) -> Result<Color, SnapshotError> {
     match text {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        _ => Err(SnapshotError::one(format!("the side to move is `w` or `b`, not `{text}`"))),
+        _ => Err(SnapshotError::one(format!("the side to move is `w` or `b`, not `{}`", quote(text)))),
     }
 }
+
+/// Four rights, each written once; a longer field is not worth a message per letter.
+const MAX_CASTLING_LETTERS: usize = 4;
 
 /// Reads castling rights in X-FEN (`KQkq`, file letters where the rook is not the
 /// outermost) or Shredder-FEN (`HAha`) against the units on the back ranks.
@@ -159,6 +164,12 @@ pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Ca
     let mut castling = Castling::default();
     if text == "-" {
         return Ok(castling);
+    }
+    if text.chars().count() > MAX_CASTLING_LETTERS {
+        return Err(SnapshotError::one(format!(
+            "`{}` names more castling rights than a position can have",
+            quote(text)
+        )));
     }
     let mut problems = Vec::new();
     for c in text.chars() {
@@ -241,13 +252,15 @@ pub fn read_ep(text: &str) -> Result<Option<Square>, SnapshotError> {
     }
     Square::parse(text)
         .map(Some)
-        .ok_or_else(|| SnapshotError::one(format!("`{text}` is not an en passant square or `-`")))
+        .ok_or_else(|| SnapshotError::one(format!("`{}` is not an en passant square or `-`", quote(text))))
 }
 
 pub fn read_number(text: Option<&str>, name: &str, default: u32) -> Result<u32, SnapshotError> {
     match text {
         None => Ok(default),
-        Some(t) => t.parse().map_err(|_| SnapshotError::one(format!("the {name} must be a number, not `{t}`"))),
+        Some(t) => {
+            t.parse().map_err(|_| SnapshotError::one(format!("the {name} must be a number, not `{}`", quote(t))))
+        }
     }
 }
 

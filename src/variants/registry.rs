@@ -2,6 +2,7 @@
 //! their rule options.
 
 use super::chess::Chess;
+use crate::record::quote;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
 
@@ -74,13 +75,14 @@ pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn 
     let wanted = name.trim().to_lowercase();
     let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str())).ok_or_else(|| {
         let known: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-        format!("unknown variant `{name}`; known variants: {}", known.join(", "))
+        format!("unknown variant `{}`; known variants: {}", quote(name), known.join(", "))
     })?;
     for (key, value) in options {
         let Some(option) = info.options.iter().find(|o| o.key == key) else {
             let known: Vec<&str> = info.options.iter().map(|o| o.key).collect();
             return Err(format!(
-                "unknown rule option `{key}` for {}; {}",
+                "unknown rule option `{}` for {}; {}",
+                quote(key),
                 info.id,
                 if known.is_empty() {
                     "it has no options".to_string()
@@ -91,9 +93,10 @@ pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn 
         };
         if !option.values.contains(&value.as_str()) {
             return Err(format!(
-                "rule option `{key}` of {} takes {}, not `{value}`",
+                "rule option `{key}` of {} takes {}, not `{}`",
                 info.id,
-                option.values.join(" or ")
+                option.values.join(" or "),
+                quote(value)
             ));
         }
     }
@@ -106,7 +109,7 @@ pub fn parse_rule_options(text: &str) -> Result<BTreeMap<String, String>, String
     let mut options = BTreeMap::new();
     for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
         let (key, value) =
-            item.split_once('=').ok_or_else(|| format!("rule option `{item}` is not written `key=value`"))?;
+            item.split_once('=').ok_or_else(|| format!("rule option `{}` is not written `key=value`", quote(item)))?;
         options.insert(key.trim().to_string(), value.trim().to_string());
     }
     Ok(options)

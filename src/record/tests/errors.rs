@@ -48,7 +48,7 @@ fn garbage_tokens_are_named() {
     assert_eq!(error("1. a13"), ("`a13` is not a move".into(), "a13".into()));
     assert_eq!(error("1. Re8, Kg8x"), ("`Re8, Kg8x` is not a move".into(), "Re8, Kg8x".into()));
     assert_eq!(error("1. e4 & Zz9"), ("`Zz9` is not a move".into(), "Zz9".into()));
-    assert_eq!(error("1. e4 \u{0}"), ("`\u{0}` is not a move".into(), "\u{0}".into()));
+    assert_eq!(error("1. e4 \u{0}"), ("`\\0` is not a move".into(), "\u{0}".into()));
     assert_eq!(error("1. e4 *x"), ("`*x` is not a move".into(), "*x".into()));
     assert_eq!(error("1. e4 ."), ("`.` is not a move".into(), ".".into()));
 }

@@ -1,0 +1,149 @@
+//! Hostile input (SPEC section 8): each case is handled or refused with a clear
+//! message, in bounded time and memory, without a panic, and the good game that
+//! follows it in the same file is still validated.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Address space the process may use: generous for a 50 MB game, far below what
+/// an unbounded copy per nesting level or per game would need.
+const MEMORY_LIMIT_KIB: u64 = 3 << 20;
+
+const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
+}
+
+/// Runs `arbiter ARGS` under a memory limit and a time limit.
+fn run_limited(args: &[&str]) -> Outcome {
+    let binary = assert_cmd::cargo::cargo_bin("arbiter");
+    let script = format!("ulimit -v {MEMORY_LIMIT_KIB} && exec \"$0\" \"$@\"");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(binary)
+        .args(args)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("arbiter runs");
+    let outcome = Outcome {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    assert!(!outcome.stderr.contains("panicked"), "arbiter panicked:\n{}", outcome.stderr);
+    assert!(output.status.code().is_some(), "arbiter was killed (time or memory limit)");
+    outcome
+}
+
+/// Validates a file made of `hostile` followed by a good game.
+fn validate_with_good_game(name: &str, hostile: &[u8]) -> Outcome {
+    let mut bytes = hostile.to_vec();
+    bytes.extend_from_slice(GOOD_GAME.as_bytes());
+    let path = temp_file(name, &bytes);
+    let outcome = run_limited(&["validate", path.to_str().expect("utf-8 path")]);
+    assert!(
+        outcome.stdout.lines().any(|l| l.contains("(Good - Game)") && l.contains(": valid")),
+        "the good game after the hostile one was not validated:\n{}",
+        outcome.stdout
+    );
+    assert!(outcome.stderr.len() < 64 << 10, "the diagnostics run to {} bytes", outcome.stderr.len());
+    outcome
+}
+
+#[test]
+fn a_hundred_thousand_nested_variations_are_refused() {
+    let text = format!("1. e4 {}{} e5 *\n\n", "(1. d4 ".repeat(100_000), ")".repeat(100_000));
+    let out = validate_with_good_game("nested.pgn", text.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("variations are nested more than 200 deep"), "{}", out.stderr);
+}
+
+#[test]
+fn a_fifty_megabyte_comment_is_read() {
+    let text = format!("1. e4 {{{}}} e5 *\n\n", "a".repeat(50 << 20));
+    let out = validate_with_good_game("comment.pgn", text.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("2 game(s): 2 valid"), "{}", out.stdout);
+}
+
+#[test]
+fn a_ten_megabyte_token_is_refused_with_a_short_message() {
+    let text = format!("1. {} *\n\n", "e".repeat(10 << 20));
+    let out = validate_with_good_game("token.pgn", text.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("is not a move"), "{}", out.stderr);
+    assert!(out.stderr.contains("token.pgn:1:4"), "{}", out.stderr);
+}
+
+#[test]
+fn invalid_utf8_is_refused_where_it_is() {
+    let out = validate_with_good_game("latin1.pgn", b"[White \"M\xfcller\"]\n\n1. e4 \xff e5 *\n\n");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("not valid UTF-8"), "{}", out.stderr);
+}
+
+#[test]
+fn nul_bytes_are_refused_and_shown_escaped() {
+    let out = validate_with_good_game("nul.pgn", b"1. e4\0 e5 *\n\n");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("`e4\\0` is not a move"), "{}", out.stderr);
+}
+
+#[test]
+fn a_million_empty_games_stream_through() {
+    let text = "[Event \"empty\"]\n\n*\n\n".repeat(1_000_000);
+    let out = validate_with_good_game("empty.pgn", text.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("1000001 game(s): 1000001 valid"), "{}", out.stdout.lines().last().unwrap_or(""));
+}
+
+#[test]
+fn absurd_move_numbers_are_refused_or_warned() {
+    let text = "99999999999999999999999. e4 e5 *\n\n[Event \"b\"]\n\n4294967295. e4 *\n\n";
+    let out = validate_with_good_game("numbers.pgn", text.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("is too large for a move number"), "{}", out.stderr);
+    assert!(out.stderr.contains("move number written as `4294967295.`; this is 1."), "{}", out.stderr);
+}
+
+#[test]
+fn a_huge_tag_value_is_kept_and_a_huge_variant_name_refused_briefly() {
+    let text = format!(
+        "[Event \"{}\"]\n\n1. e4 *\n\n[Variant \"{}\"]\n\n1. e4 *\n\n",
+        "x".repeat(10 << 20),
+        "y".repeat(10 << 20)
+    );
+    let out = validate_with_good_game("tags.pgn", text.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.contains("3 game(s): 2 valid, 0 invalid, 1 unreadable"), "{}", out.stdout);
+    assert!(out.stderr.contains("unknown variant"), "{}", out.stderr);
+}
+
+#[test]
+fn snapshots_with_ten_thousand_fields_or_endless_digits_are_refused() {
+    let many_fields = vec!["8"; 10_000].join(" ");
+    let digits = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "9".repeat(100_000));
+    for fen in [many_fields.as_str(), digits.as_str()] {
+        let out = run_limited(&["moves", "--variant", "chess", "--fen", fen]);
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(out.stderr.len() < 4096, "the message runs to {} bytes", out.stderr.len());
+    }
+    let record = format!("[FEN \"{many_fields}\"]\n\n*\n\n[FEN \"{digits}\"]\n\n*\n\n");
+    let out = validate_with_good_game("fen.pgn", record.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("at most 6 fields; this one has 10000"), "{}", out.stderr);
+    assert!(out.stderr.contains("rank 8 has far too many squares"), "{}", out.stderr);
+}
