@@ -4,7 +4,6 @@
 
 #![no_main]
 
-use arbiter::rules::Variant;
 use arbiter::variants::{lookup, VARIANTS};
 use libfuzzer_sys::fuzz_target;
 

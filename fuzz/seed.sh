@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Fills fuzz/corpus/<target>/ with seeds taken from the project's fixtures:
+# every record file (and each of its games) for `record` and `validate`, and every
+# snapshot written in the example files and perft tables for `snapshot`.
+# The first byte of a `validate` or `snapshot` input picks the variant.
+set -euo pipefail
+cd "$(dirname "$0")"
+fixtures=../fixtures
+mkdir -p corpus/record corpus/validate corpus/snapshot
+n=0
+for file in "$fixtures"/records/*.pgn "$fixtures"/records/*/*.pgn; do
+  [ -f "$file" ] || continue
+  n=$((n + 1))
+  cp "$file" "corpus/record/file-$n.pgn"
+  for pick in 0 1 2 3 4 5; do
+    { printf "\\x$(printf %02x "$pick")"; cat "$file"; } > "corpus/validate/file-$n-$pick.pgn"
+  done
+done
+# Snapshots: `start:` and `snapshot:` values of the example files, `epd` lines of perft tables.
+i=0
+{
+  grep -hoE '(start|snapshot): *"[^"]+"' "$fixtures"/examples/*.yaml | sed -E 's/^[a-z]+: *"(.*)"$/\1/'
+  grep -hE '^epd ' "$fixtures"/perft/*.epd | sed 's/^epd //'
+} | sort -u | while IFS= read -r fen; do
+  i=$((i + 1))
+  for pick in 0 1 2 3 4 5; do
+    { printf "\\x$(printf %02x "$pick")"; printf '%s' "$fen"; } > "corpus/snapshot/fen-$i-$pick"
+  done
+done
+echo "seeded: $(ls corpus/record | wc -l) record, $(ls corpus/validate | wc -l) validate, $(ls corpus/snapshot | wc -l) snapshot inputs"

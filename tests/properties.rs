@@ -1,0 +1,116 @@
+//! Property tests over random legal games of every implemented variant: snapshots
+//! round-trip, records written from the games replay to the same turns and positions,
+//! `export` keeps them, and nothing panics on the way.
+//!
+//! Positions are immutable values here (`Variant::play` returns a new position and
+//! leaves its input alone), so there is no undo to test.
+
+use arbiter::cli::{export_game, load};
+use arbiter::record::GameReader;
+use arbiter::replay::ReplayOptions;
+use arbiter::rules::repetition;
+use arbiter::rules::{Color, Position, Turn, Variant};
+use arbiter::variants::{lookup, VARIANTS};
+use proptest::prelude::*;
+
+/// A random legal game: the positions and the canonical turns between them.
+struct Game {
+    positions: Vec<Position>,
+    turns: Vec<String>,
+}
+
+fn implemented() -> Vec<Box<dyn Variant>> {
+    VARIANTS
+        .iter()
+        .filter(|v| v.is_implemented())
+        .map(|v| lookup(v.id, &Default::default()).expect("an implemented variant builds"))
+        .collect()
+}
+
+/// Plays `choices` as indices into the legal turns until they run out or the game ends.
+fn random_game(variant: &dyn Variant, choices: &[u32]) -> Game {
+    let mut pos = variant.start();
+    let mut game = Game { positions: vec![pos.clone()], turns: Vec::new() };
+    let mut turns: Vec<Turn> = Vec::new();
+    for &choice in choices {
+        if variant.outcome(&pos).is_some() {
+            break;
+        }
+        turns.clear();
+        variant.legal_turns(&pos, &mut turns);
+        let Some(turn) = turns.get(choice as usize % turns.len().max(1)) else { break };
+        game.turns.push(variant.write_turn(&pos, turn));
+        pos = variant.play(&pos, turn);
+        game.positions.push(pos.clone());
+    }
+    game
+}
+
+/// The record of a game: tags, numbered turns, no result.
+fn record(variant: &dyn Variant, game: &Game) -> String {
+    let mut text = format!("[Variant \"{}\"]\n\n", variant.id());
+    for (turn, before) in game.turns.iter().zip(&game.positions) {
+        match before.turn {
+            Color::White => text.push_str(&format!("{}. {turn} ", before.fullmove)),
+            Color::Black if text.ends_with("\n\n") => text.push_str(&format!("{}... {turn} ", before.fullmove)),
+            Color::Black => text.push_str(&format!("{turn} ")),
+        }
+    }
+    text.push_str("*\n");
+    text
+}
+
+fn sorted_turns(variant: &dyn Variant, pos: &Position) -> Vec<String> {
+    let mut turns = Vec::new();
+    variant.legal_turns(pos, &mut turns);
+    let mut written: Vec<String> = turns.iter().map(|t| variant.write_turn(pos, t)).collect();
+    written.sort();
+    written
+}
+
+/// Replays a record and returns its canonical turns and final snapshot; the record
+/// must have no problem at all.
+fn replay_clean(text: &str) -> (Vec<String>, String, String) {
+    let raw = GameReader::new(text.as_bytes()).next().expect("one game").expect("the game reads");
+    let loaded = load("property.pgn", raw, &ReplayOptions::default());
+    assert!(loaded.problems().is_empty(), "{text}\n{}", loaded.render_problems());
+    let replay = loaded.replay.as_ref().expect("the game replays");
+    let turns = replay.line.plies.iter().map(|p| p.canonical.clone()).collect();
+    let last = replay.variant.write_snapshot(replay.final_position());
+    (turns, last, export_game(&loaded))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn snapshots_round_trip(choices in prop::collection::vec(any::<u32>(), 0..80)) {
+        for variant in implemented() {
+            let game = random_game(variant.as_ref(), &choices);
+            for pos in &game.positions {
+                let written = variant.write_snapshot(pos);
+                let read = variant.read_snapshot(&written);
+                prop_assert!(read.is_ok(), "{} does not read back: {:?}", written, read.err());
+                let read = read.expect("checked above");
+                prop_assert_eq!(variant.write_snapshot(&read), written.clone());
+                prop_assert_eq!(repetition::key(variant.as_ref(), &read), repetition::key(variant.as_ref(), pos));
+                prop_assert_eq!(sorted_turns(variant.as_ref(), &read), sorted_turns(variant.as_ref(), pos));
+            }
+        }
+    }
+
+    #[test]
+    fn records_replay_and_export_to_the_same_turns(choices in prop::collection::vec(any::<u32>(), 0..80)) {
+        for variant in implemented() {
+            let game = random_game(variant.as_ref(), &choices);
+            let text = record(variant.as_ref(), &game);
+            let (turns, last, exported) = replay_clean(&text);
+            prop_assert_eq!(&turns, &game.turns);
+            let final_position = game.positions.last().expect("the start is there");
+            prop_assert_eq!(&last, &variant.write_snapshot(final_position));
+            let (again, last_again, _) = replay_clean(&exported);
+            prop_assert_eq!(again, turns);
+            prop_assert_eq!(last_again, last);
+        }
+    }
+}
