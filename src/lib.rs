@@ -17,6 +17,11 @@
 //! assert_eq!(first.len(), 4);
 //! ```
 
+// No panic path reachable from input: indexing, unwrap and panics are linted in
+// library code (tests may use them).
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
+
 pub mod cli;
 pub mod diagnostics;
 pub mod examples;

@@ -28,7 +28,9 @@ pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
         },
         |(v, label, report, rendered)| {
             worst = worst.max(v);
-            counts[v as usize] += 1;
+            if let Some(count) = counts.get_mut(v as usize) {
+                *count += 1;
+            }
             let written = match format {
                 Format::Text => {
                     eprint!("{rendered}");

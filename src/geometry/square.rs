@@ -87,7 +87,7 @@ impl Square {
         if !letter.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 {
             return None;
         }
-        if digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) {
+        if digits.first() == Some(&b'0') || !digits.iter().all(u8::is_ascii_digit) {
             return None;
         }
         let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;

@@ -1,5 +1,10 @@
 //! A set of squares of the 12x12 grid, as a bit set.
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
+)]
+
 use super::{Square, SQUARE_SLOTS};
 
 const WORDS: usize = SQUARE_SLOTS.div_ceil(64);

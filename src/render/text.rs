@@ -28,11 +28,12 @@ pub struct Caption {
 fn glyph(piece: Piece) -> char {
     const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
     const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let glyphs = match piece.color {
+        Color::White => WHITE,
+        Color::Black => BLACK,
+    };
     let index = Role::ALL.iter().position(|&r| r == piece.role).unwrap_or(0);
-    match piece.color {
-        Color::White => WHITE[index],
-        Color::Black => BLACK[index],
-    }
+    glyphs.get(index).copied().unwrap_or('?')
 }
 
 /// Draws a position with White at the bottom (or Black, when `flip`).

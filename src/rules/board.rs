@@ -1,6 +1,11 @@
 //! The board: units on squares and their per-unit counters. Board features that are
 //! not units (craters, bubbles) live in [`Features`](super::Features).
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
+)]
+
 use super::{Color, Piece, Role};
 use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
 

@@ -7,6 +7,11 @@
 //! Check is not judged here; each variant filters the pseudo-legal moves by its own
 //! notion of king safety.
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
+)]
+
 use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Wing};
 use crate::geometry::{Delta, Rect, Square, SquareSet};
 

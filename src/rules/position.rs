@@ -1,6 +1,11 @@
 //! A position: the board, the board features, whose turn it is, castling rights,
 //! the en passant square, the clocks, and the state that variants add.
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
+)]
+
 use super::{Board, Color};
 use crate::geometry::{Square, SquareSet};
 

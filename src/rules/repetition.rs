@@ -1,5 +1,10 @@
 //! Repetition keys (O8): what two positions must share to count as the same.
 
+#![allow(
+    clippy::indexing_slicing,
+    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
+)]
+
 use super::{Position, Variant};
 use crate::geometry::{SquareSet, SQUARE_SLOTS};
 use std::collections::HashMap;

@@ -174,7 +174,7 @@ pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Ca
     let mut problems = Vec::new();
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let rank = back_rank[color.index()];
+        let Some(&rank) = back_rank.get(color.index()) else { continue };
         let Some(king) = board.king(color).filter(|k| k.rank() == rank) else {
             problems.push(format!(
                 "castling right `{c}`: the {} king is not on its back rank",

@@ -84,7 +84,7 @@ impl<'a> KingSafety<'a> {
 fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
     let mut i = start;
     while i < out.len() {
-        if keep(&out[i]) {
+        if out.get(i).is_some_and(&mut keep) {
             i += 1;
         } else {
             out.swap_remove(i);
