@@ -107,17 +107,15 @@ impl Variant for Tilting {
                 TurnPart::Bomb(bomb) => return notation::resolve_bomb(pos, bomb),
                 TurnPart::Move { san: SanToken::Castle { long }, bounce: None } => {
                     let wing = if *long { Wing::Queen } else { Wing::King };
-                    return san::resolve_single_move(self, pos, token).map_err(|e| match e {
-                        ResolveError::Illegal(reason) => {
-                            ResolveError::Illegal(match notation::castling_crater(pos, wing) {
-                                // T4: castling over or onto a crater.
-                                Some(crater) => {
-                                    format!("{reason}: the crater on {crater} lies in the way of king or rook")
-                                }
-                                None => reason,
-                            })
+                    return san::resolve_single_move(self, pos, token).map_err(|e| {
+                        match (e, notation::castling_crater(pos, wing)) {
+                            // T4: king or rook would cross or land on a crater.
+                            (ResolveError::Illegal(_), Some(crater)) => ResolveError::Illegal(format!(
+                                "{} is not legal here: the crater on {crater} lies in the way of king or rook",
+                                if *long { "O-O-O" } else { "O-O" }
+                            )),
+                            (other, _) => other,
                         }
-                        other => other,
                     });
                 }
                 TurnPart::Move { .. } => {}
