@@ -114,7 +114,8 @@ fn check_position(pos: &Position, rng: &mut SmallRng, context: &str) -> Vec<Turn
         }
     }
     // The notation round trip, for every turn now and then, else for one.
-    let sample: Vec<&Turn> = if rng.gen_ratio(1, 4) { turns.iter().collect() } else { turns.first().into_iter().collect() };
+    let sample: Vec<&Turn> =
+        if rng.gen_ratio(1, 4) { turns.iter().collect() } else { turns.first().into_iter().collect() };
     for turn in sample {
         let written = Tilting.write_turn(pos, turn);
         assert_eq!(resolve(pos, &written).as_ref(), Ok(turn), "{context}: {written} in {snapshot}");
@@ -165,7 +166,8 @@ fn a_crater_stops_a_pawns_double_step() {
     pos.features.craters.insert(sq("e4"));
     let mut turns = Vec::new();
     Tilting.legal_turns_to(&pos, Some(Role::Pawn), None, &mut turns);
-    let from_e2: Vec<Square> = turns.iter().flat_map(|t| t.moves()).filter(|m| m.from == sq("e2")).map(|m| m.to).collect();
+    let from_e2: Vec<Square> =
+        turns.iter().flat_map(|t| t.moves()).filter(|m| m.from == sq("e2")).map(|m| m.to).collect();
     assert_eq!(from_e2, vec![sq("e3")], "the double step may not land on a crater");
 
     let mut pos = Tilting.start();

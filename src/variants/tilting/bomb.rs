@@ -96,8 +96,7 @@ fn in_check(pos: &Position) -> bool {
 /// `in_check` says whether the bomber's king stands in check now.
 fn judge_blast(pos: &Position, target: Square, in_check: bool) -> Result<(), Refusal> {
     let us = pos.turn;
-    let area = blast_area(target);
-    let hits = |color: Color| pos.board.king(color).is_some_and(|king| area.contains(king));
+    let hits = |color: Color| pos.board.king(color).is_some_and(|king| in_blast(target, king));
     match (hits(us), hits(us.other())) {
         // T5: the enemy king is gone, and the game ends at once (won or drawn).
         (_, true) => Ok(()),
@@ -105,9 +104,15 @@ fn judge_blast(pos: &Position, target: Square, in_check: bool) -> Result<(), Ref
         // T9: craters block every line the destroyed units blocked, so a blast
         // never exposes a king; only a king already in check needs a trial.
         (false, false) if !in_check => Ok(()),
-        (false, false) if king_attacked_after(pos, &area) => Err(Refusal::LeavesKingInCheck),
+        (false, false) if king_attacked_after(pos, &blast_area(target)) => Err(Refusal::LeavesKingInCheck),
         (false, false) => Ok(()),
     }
+}
+
+/// Whether a blast on `target` reaches `sq` (T3), without building the blast area.
+fn in_blast(target: Square, sq: Square) -> bool {
+    let d = target.delta_to(sq);
+    d.files.abs() <= 1 && d.ranks.abs() <= 1
 }
 
 /// Whether the side to move's king is attacked once `area` is cleared and cratered.
