@@ -6,7 +6,9 @@
 //!   snapshot round trip, and the notation round trip (every canonical turn resolves
 //!   back to the same turn);
 //! * a crater in front of a pawn's double step, which no legal game or snapshot can
-//!   reach (T4: a pawn's first two squares always lie in one blast's reach).
+//!   reach (T4: a pawn's first two squares always lie in one blast's reach);
+//! * snapshots that list every problem, and mangled snapshots and bomb tokens that
+//!   must give errors, never panics.
 
 use arbiter::geometry::{Square, SquareSet};
 use arbiter::record::parse_game;
@@ -192,5 +194,49 @@ fn impossible_snapshots_list_every_problem() {
     assert_eq!(err.problems.len(), 4, "{:?}", err.problems);
     for garbage in ["", "*", "********/8/8/8/8/8/8/8 w - - 0 1 Bb", "8/8/8/8/8/8/8/8 w - - 0 1 Bb x", "k7/8 w"] {
         assert!(Tilting.read_snapshot(garbage).is_err(), "`{garbage}` accepted");
+    }
+}
+
+#[test]
+fn mangled_snapshots_and_bombs_never_panic() {
+    let mut rng = SmallRng::seed_from_u64(0xb0_4b);
+    let alphabet: Vec<char> = "pnbrqkPNBRQK*12345678/ -wbBKQkq0".chars().collect();
+    let sources = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Bb",
+        "r1b1kbnr/pppp***p/2n1***1/4***1/5***/2N2***/PPPPP***/R1BQKBNR w KQkq - 0 5 -",
+        "rnbq1bnr/pppppppp/8/8/3***2/3***2/PPP***PP/RNBQ1BNR b - - 0 1 b",
+    ];
+    for round in 0..3000 {
+        let mut text: Vec<char> = sources[round % sources.len()].chars().collect();
+        for _ in 0..rng.gen_range(1..4) {
+            let at = rng.gen_range(0..text.len());
+            let c = alphabet[rng.gen_range(0..alphabet.len())];
+            match rng.gen_range(0..3) {
+                0 => text[at] = c,
+                1 => text.insert(at, c),
+                _ => {
+                    text.remove(at);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(pos) = Tilting.read_snapshot(&text) {
+            let written = Tilting.write_snapshot(&pos);
+            let again = Tilting.read_snapshot(&written).unwrap_or_else(|e| panic!("{text} -> {written}: {e}"));
+            assert_eq!(Tilting.write_snapshot(&again), written);
+            let mut turns = Vec::new();
+            Tilting.legal_turns(&pos, &mut turns);
+            let _ = Tilting.outcome(&pos);
+            // Bombs on any square of the 12x12 grid, with lists of any squares.
+            let square = |rng: &mut SmallRng| Square::at(rng.gen_range(0..12), rng.gen_range(0..12));
+            let mut written = format!("(****){}", square(&mut rng));
+            if rng.gen_bool(0.5) {
+                written.push(':');
+                for _ in 0..rng.gen_range(1..5) {
+                    written.push_str(&square(&mut rng).to_string());
+                }
+            }
+            let _ = resolve(&pos, &written);
+        }
     }
 }

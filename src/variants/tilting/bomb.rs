@@ -62,7 +62,7 @@ impl Refusal {
 
 /// Whether the side to move may use its bomb at all in this position (T1).
 pub fn may_bomb(pos: &Position) -> Result<(), Refusal> {
-    if Color::ALL.iter().any(|&c| pos.board.king(c).is_none()) {
+    if !super::kings_stand(pos) {
         return Err(Refusal::GameOver);
     }
     if !pos.bombs[pos.turn.index()] {
