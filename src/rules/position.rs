@@ -107,6 +107,24 @@ impl Position {
         }
     }
 
+    /// Tilting (T1): whether `color` still holds its bomb.
+    pub fn holds_bomb(&self, color: Color) -> bool {
+        let [white, black] = self.bombs;
+        match color {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// Tilting (T1): gives or takes `color`'s bomb.
+    pub fn set_bomb(&mut self, color: Color, held: bool) {
+        let [white, black] = &mut self.bombs;
+        *match color {
+            Color::White => white,
+            Color::Black => black,
+        } = held;
+    }
+
     /// Ends the side's turn: the clocks move on and the other side is to move.
     pub fn pass_turn(&mut self, resets_halfmove: bool) {
         self.halfmove = if resets_halfmove { 0 } else { self.halfmove.saturating_add(1) };

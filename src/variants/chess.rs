@@ -92,7 +92,8 @@ fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) ->
     }
 }
 
-fn king_safe(pos: &Position, color: Color) -> bool {
+/// Whether `color`'s king is not attacked (a side without a king is safe).
+pub fn king_safe(pos: &Position, color: Color) -> bool {
     match pos.board.king(color) {
         Some(king) => {
             !movegen::is_attacked(&pos.board, &pos.features.craters, &TERRAIN, &TERRAIN.area, king, color.other())
@@ -125,11 +126,27 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
 
 /// Problems that make an orthodox position impossible (O9).
 pub fn impossible_position(pos: &Position, pawn_ranks_forbidden: bool) -> Vec<String> {
+    let mut problems = impossible_units(pos, true, pawn_ranks_forbidden);
+    if problems.is_empty() && !king_safe(pos, pos.turn.other()) {
+        problems.push(format!(
+            "{} is to move while the {} king stands in check",
+            pos.turn.name(),
+            pos.turn.other().name().to_lowercase()
+        ));
+    }
+    problems
+}
+
+/// The units that make a position impossible (O9): more than one king of a colour,
+/// no king (when `king_required`), pawns on the first or last rank (when
+/// `pawn_ranks_forbidden`).
+pub fn impossible_units(pos: &Position, king_required: bool, pawn_ranks_forbidden: bool) -> Vec<String> {
     let mut problems = Vec::new();
     for color in Color::ALL {
         let kings = pos.board.units(color, Role::King).count();
-        if kings != 1 {
-            problems.push(format!("{} has {kings} kings; it needs exactly one", color.name()));
+        if kings > 1 || (king_required && kings == 0) {
+            let needed = if king_required { "exactly one" } else { "at most one" };
+            problems.push(format!("{} has {kings} kings; it needs {needed}", color.name()));
         }
     }
     if pawn_ranks_forbidden {
@@ -138,13 +155,6 @@ pub fn impossible_position(pos: &Position, pawn_ranks_forbidden: bool) -> Vec<St
                 problems.push(format!("the {piece} on {sq} stands where no pawn can be"));
             }
         }
-    }
-    if problems.is_empty() && !king_safe(pos, pos.turn.other()) {
-        problems.push(format!(
-            "{} is to move while the {} king stands in check",
-            pos.turn.name(),
-            pos.turn.other().name().to_lowercase()
-        ));
     }
     problems
 }

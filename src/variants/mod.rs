@@ -2,5 +2,6 @@
 
 pub mod chess;
 mod registry;
+pub mod tilting;
 
 pub use registry::{lookup, parse_rule_options, RuleOption, VariantInfo, VARIANTS};

@@ -2,6 +2,7 @@
 //! their rule options.
 
 use super::chess::Chess;
+use super::tilting::Tilting;
 use crate::record::quote;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
@@ -37,6 +38,10 @@ fn build_chess(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Chess)
 }
 
+fn build_tilting(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Tilting)
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -45,7 +50,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         build: Some(build_chess),
     },
-    VariantInfo { id: "tilting", names: &["tilting", "tilting the balance"], options: &[], build: None },
+    VariantInfo { id: "tilting", names: &["tilting", "tilting the balance"], options: &[], build: Some(build_tilting) },
     VariantInfo {
         id: "bouncing",
         names: &["bouncing", "bouncing pieces", "event chess 95", "event chess #95"],

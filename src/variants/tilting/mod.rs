@@ -1,0 +1,154 @@
+//! Tilting the Balance (`tilting`), rulings T1-T9 on top of O1-O9: orthodox chess
+//! plus one bomb per side that blasts a 3x3 block of its own first ranks into
+//! craters, destroying every unit there.
+//!
+//! Ordinary moves come from orthodox chess, whose shared generator already obeys
+//! craters (T4); this module adds the bomb as a turn, the kings a blast can remove,
+//! the bomb notation and the snapshot with craters and bombs.
+
+mod blast;
+mod bomb;
+mod impossible;
+mod notation;
+mod snapshot;
+
+use super::chess::Chess;
+use crate::geometry::Square;
+use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::rules::movegen::{MoveFilter, Terrain};
+use crate::rules::{san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use crate::snapshot::SnapshotError;
+
+/// The orthodox board, pawns and castling; craters come from the position.
+const TERRAIN: Terrain = Terrain::orthodox();
+
+/// The start position: the orthodox array, both bombs held.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Bb";
+
+/// Tilting the Balance.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tilting;
+
+/// Whether both kings stand on the board; otherwise a blast has ended the game (T5).
+fn kings_stand(pos: &Position) -> bool {
+    Color::ALL.iter().all(|&c| pos.board.king(c).is_some())
+}
+
+impl Variant for Tilting {
+    fn id(&self) -> &'static str {
+        "tilting"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(START).unwrap_or_else(|_| Position::new(crate::rules::Board::empty(TERRAIN.area)))
+    }
+
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, self.capturable_ep_square(pos))
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.legal_turns_to(pos, None, None, out);
+        bomb::legal_bombs(pos, out);
+    }
+
+    /// Ordinary moves only: SAN never names a bomb, so resolving it generates none.
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        if !kings_stand(pos) {
+            return;
+        }
+        let mut moves = Vec::with_capacity(48);
+        Chess::legal_moves(pos, MoveFilter { role, to }, &mut moves);
+        out.extend(moves.into_iter().map(Turn::Move));
+    }
+
+    /// T6: a bomb may be the only answer to check, so mate needs no bomb either.
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        kings_stand(pos) && (Chess::any_legal_move(pos) || bomb::any_legal_bomb(pos))
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        match turn {
+            Turn::Bomb(target) => bomb::detonate(pos, *target),
+            _ => Chess.play(pos, turn),
+        }
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        !crate::variants::chess::king_safe(pos, pos.turn)
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        match Color::ALL.map(|c| pos.board.king(c).is_some()) {
+            // T5: one blast removed both kings.
+            [false, false] => return Some(Outcome::draw(EndReason::BothKingsDestroyed)),
+            [true, false] => return Some(Outcome::win(Color::White, EndReason::KingDestroyed)),
+            [false, true] => return Some(Outcome::win(Color::Black, EndReason::KingDestroyed)),
+            [true, true] => {}
+        }
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        // T7: stalemate is a draw. No insufficient-material rule (O3).
+        Some(if self.is_check(pos) {
+            Outcome::win(pos.turn.other(), EndReason::Checkmate)
+        } else {
+            Outcome::draw(EndReason::Stalemate)
+        })
+    }
+
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        if let [part] = token.parts.as_slice() {
+            match &part.value {
+                TurnPart::Bomb(bomb) => return notation::resolve_bomb(pos, bomb),
+                TurnPart::Move { san: SanToken::Castle { long }, bounce: None } => {
+                    let wing = if *long { Wing::Queen } else { Wing::King };
+                    return san::resolve_single_move(self, pos, token).map_err(|e| {
+                        match (e, notation::castling_crater(pos, wing)) {
+                            // T4: king or rook would cross or land on a crater.
+                            (ResolveError::Illegal(_), Some(crater)) => ResolveError::Illegal(format!(
+                                "{} is not legal here: the crater on {crater} lies in the way of king or rook",
+                                if *long { "O-O-O" } else { "O-O" }
+                            )),
+                            (other, _) => other,
+                        }
+                    });
+                }
+                TurnPart::Move { .. } => {}
+            }
+        }
+        san::resolve_single_move(self, pos, token)
+    }
+
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+        match turn {
+            Turn::Bomb(target) => notation::bomb_text(pos, *target) + san::check_mark(self, &self.play(pos, turn)),
+            _ => san::write_turn(self, pos, turn),
+        }
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        Chess.explain_unreachable(pos, role, to).or_else(|| notation::crater_reason(pos, role, to))
+    }
+
+    fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
+        let Turn::Bomb(target) = turn else { return Vec::new() };
+        let hit = blast::destroyed(&before.board, &blast::blast_area(*target));
+        let what = if hit.is_empty() { "nothing".to_string() } else { blast::names(&hit, " ") };
+        vec![format!("the blast on {target} destroyed {what}")]
+    }
+
+    fn describe_state(&self, pos: &Position) -> Vec<String> {
+        let holders = match pos.bombs {
+            [true, true] => "White and Black",
+            [true, false] => "White",
+            [false, true] => "Black",
+            [false, false] => "none left",
+        };
+        vec![format!("bombs: {holders}")]
+    }
+}

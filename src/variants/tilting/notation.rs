@@ -1,0 +1,124 @@
+//! Tilting's notation (T8): written bombs and their lists of destroyed units, the
+//! canonical bomb, and the reasons that name a crater when one makes a written move
+//! illegal (T4).
+
+use super::blast::{blast_area, destroyed, names};
+use super::bomb;
+use super::TERRAIN;
+use crate::geometry::{Delta, Square, SquareSet};
+use crate::record::ast::{BombToken, Spanned};
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Wing};
+
+/// The canonical bomb: `(****)g6:h7f6g5h5`, the destroyed units' squares in reading
+/// order, or `(****)e3` when the blast destroys nothing (T8). No check mark.
+pub fn bomb_text(pos: &Position, target: Square) -> String {
+    let hit = destroyed(&pos.board, &blast_area(target));
+    if hit.is_empty() {
+        format!("(****){target}")
+    } else {
+        format!("(****){target}:{}", names(&hit, ""))
+    }
+}
+
+/// Resolves a written bomb: it must be allowed (T1, T2, T5, T6), and a written list
+/// must name exactly the squares of the units the blast destroys (T8).
+pub fn resolve_bomb(pos: &Position, token: &BombToken) -> Result<Resolved, ResolveError> {
+    let target = token.target;
+    if let Some(refusal) = bomb::refusal(pos, target) {
+        return Err(ResolveError::Illegal(refusal.reason(pos, target)));
+    }
+    if let Some(listed) = &token.destroyed {
+        check_list(target, listed, &destroyed(&pos.board, &blast_area(target)))?;
+    }
+    Ok(Resolved { turn: Turn::Bomb(target), canonical: bomb_text(pos, target) })
+}
+
+/// T8: the written list names each square once, and exactly the destroyed units' squares.
+fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Result<(), ResolveError> {
+    let mut seen = SquareSet::EMPTY;
+    for square in listed {
+        if seen.contains(square.value) {
+            return Err(ResolveError::illegal(format!(
+                "{} is listed twice among the units the blast on {target} destroys",
+                square.value
+            )));
+        }
+        seen.insert(square.value);
+    }
+    if seen == *hit {
+        return Ok(());
+    }
+    let missing: SquareSet = hit.iter().filter(|&sq| !seen.contains(sq)).collect();
+    let extra: Vec<String> =
+        listed.iter().filter(|sq| !hit.contains(sq.value)).map(|sq| sq.value.to_string()).collect();
+    let mut details = Vec::new();
+    if !missing.is_empty() {
+        details.push(format!("missing {}", names(&missing, " ")));
+    }
+    if !extra.is_empty() {
+        details.push(format!("extra {}", extra.join(" ")));
+    }
+    let destroys = if hit.is_empty() { "nothing".to_string() } else { names(hit, " ") };
+    let written: Vec<String> = listed.iter().map(|sq| sq.value.to_string()).collect();
+    Err(ResolveError::illegal(format!(
+        "the blast on {target} destroys {destroys}; the record lists {} ({})",
+        written.join(" "),
+        details.join("; ")
+    )))
+}
+
+/// Why no `role` reaches `to` when a crater is the cause (T4): `to` is a crater, or
+/// a crater stands between a unit and `to`.
+pub fn crater_reason(pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+    let to = to?;
+    if pos.features.craters.contains(to) {
+        return Some(format!("{to} is a crater; no unit may end a move there"));
+    }
+    let mut open = pos.clone();
+    open.features.craters = SquareSet::EMPTY;
+    let mut moves = Vec::new();
+    movegen::pseudo_moves(&open, &TERRAIN, MoveFilter { role: Some(role), to: Some(to) }, &mut moves);
+    moves.iter().find_map(|m| {
+        let crater = crater_between(&pos.features.craters, m.from, m.to)?;
+        Some(format!("the {} on {} cannot reach {to}: the crater on {crater} is in the way", role.name(), m.from))
+    })
+}
+
+/// The first crater on the straight line strictly between two squares.
+fn crater_between(craters: &SquareSet, from: Square, to: Square) -> Option<Square> {
+    let d = from.delta_to(to);
+    if !(d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs()) {
+        return None;
+    }
+    let step = Delta::new(d.files.signum(), d.ranks.signum());
+    let mut sq = from.step(step)?;
+    while sq != to {
+        if craters.contains(sq) {
+            return Some(sq);
+        }
+        sq = sq.step(step)?;
+    }
+    None
+}
+
+/// A crater that king or rook would cross or land on when castling on `wing` (T4).
+pub fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
+    let us = pos.turn;
+    let king = pos.board.king(us)?;
+    let rook = pos.castling.rook(us, wing)?;
+    let king_to = Square::at(*TERRAIN.castling.king_files.get(wing as usize)?, king.rank());
+    let castle = Move {
+        role: Role::King,
+        from: king,
+        to: king_to,
+        capture: false,
+        promotion: None,
+        kind: MoveKind::Castle { rook, wing },
+    };
+    let rook_to = movegen::castle_rook_destination(&castle);
+    [(king, king_to), (rook, rook_to)].into_iter().find_map(|(a, b)| {
+        let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+        (lo..=hi).map(|file| Square::at(file, a.rank())).find(|&sq| pos.features.craters.contains(sq))
+    })
+}
