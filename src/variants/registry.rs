@@ -2,6 +2,7 @@
 //! their rule options.
 
 use super::chess::Chess;
+use super::koopa::Koopa;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
 
@@ -36,6 +37,10 @@ fn build_chess(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Chess)
 }
 
+fn build_koopa(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Koopa)
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -51,7 +56,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         build: None,
     },
-    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: None },
+    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: Some(build_koopa) },
     VariantInfo {
         id: "bellows",
         names: &["bellows", "bellows chess"],
