@@ -37,8 +37,11 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
 }
 
 fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
-    let left = pos.board.counter(sq).unwrap_or(0);
-    format!("the {} on {sq} is stunned ({left} plies left) and cannot move", role.name())
+    let left = match pos.board.counter(sq).unwrap_or(0) {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
+    format!("the {} on {sq} is stunned ({left} left) and cannot move", role.name())
 }
 
 /// Why castling on `wing` is refused although the right is still held.
