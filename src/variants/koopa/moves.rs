@@ -6,11 +6,11 @@
 use super::strike::{self, Strike};
 use super::TERRAIN;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Move, Position, Role};
+use crate::rules::{Color, Move, Position, Role};
 
 /// Whether the game is over because a king has left the board (K5); no side moves then.
 pub fn king_gone(pos: &Position) -> bool {
-    pos.board.king(crate::rules::Color::White).is_none() || pos.board.king(crate::rules::Color::Black).is_none()
+    Color::ALL.iter().any(|&c| pos.board.king(c).is_none())
 }
 
 /// Legal moves of the side to move that fit `filter` (`to` is the struck square of a

@@ -1,15 +1,15 @@
 //! Why a written Koopa turn is refused, in plain words naming squares: a capture of
 //! one's own unit (K5), a capture that loses one's own king (K1), a stunned unit (K4),
 //! castling that is blocked (K7), a promotion where the pawn does not end on its last
-//! rank (K8).
+//! rank (K8), a capture written with its landing square (K10).
 
-use super::moves::own_king_loss;
+use super::moves::{self, own_king_loss};
 use super::strike::{self, Strike};
 use super::stuns::is_stunned;
-use super::TERRAIN;
+use super::{Koopa, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Move, Position, Role, Wing};
+use crate::rules::{Move, Position, Role, Variant, Wing};
 
 /// Why no legal move of `role` strikes or reaches `to`, when there is more to say
 /// than "no such unit can get there".
@@ -32,8 +32,23 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
     }
     pseudo.clear();
     movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut pseudo);
-    let mv = pseudo.iter().find(|m| is_stunned(&pos.board, m.from))?;
-    Some(stunned_unit(pos, mv.from, role))
+    if let Some(mv) = pseudo.iter().find(|m| is_stunned(&pos.board, m.from)) {
+        return Some(stunned_unit(pos, mv.from, role));
+    }
+    to.and_then(|sq| landing_written(pos, role, sq))
+}
+
+/// K10: a capture is written with the struck square; when `sq` is where one of the
+/// unit's captures would land, say so and name the capture.
+fn landing_written(pos: &Position, role: Role, sq: Square) -> Option<String> {
+    let mut legal = Vec::new();
+    moves::legal_moves(pos, MoveFilter { role: Some(role), to: None }, &mut legal);
+    let mv = legal.iter().find(|m| m.capture && strike::trace(&pos.board, m).capturer_square(m) == Some(sq))?;
+    Some(format!(
+        "{sq} is where the {} lands after {}; a capture is written with the square it strikes",
+        role.name(),
+        Koopa.write_move(pos, mv)
+    ))
 }
 
 fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
