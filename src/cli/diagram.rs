@@ -69,6 +69,7 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
         let caption = Caption {
             status: status(variant.as_ref(), &pos),
             state: variant.describe_state(&pos),
+            marks: variant.unit_marks(&pos),
             ..Caption::default()
         };
         emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;

@@ -29,5 +29,5 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
         Some(format!("{number} {}", played.canonical))
     });
     state.extend(variant.describe_state(pos));
-    Caption { last_turn, status: status(variant, pos), state, comments }
+    Caption { last_turn, status: status(variant, pos), state, comments, marks: variant.unit_marks(pos) }
 }

@@ -1,7 +1,7 @@
 //! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
 
 use crate::geometry::Square;
-use crate::rules::{Color, Piece, Position, Role};
+use crate::rules::{Color, Piece, Position, Role, UnitMarks};
 
 /// Which characters draw units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +23,9 @@ pub struct Caption {
     pub state: Vec<String>,
     /// Comments of the record on the turn.
     pub comments: Vec<String>,
+    /// Units the board draws marked (text style: with their marked symbol), each group
+    /// listed with its counters in a legend line under the board.
+    pub marks: Vec<UnitMarks>,
 }
 
 fn glyph(piece: Piece) -> char {
@@ -53,9 +56,10 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
         out.push_str(&format!("{:>2} |", rank + 1));
         for &file in &files {
             let sq = Square::at(file, rank);
+            let marked = caption.marks.iter().flat_map(|m| &m.units).find(|u| u.square == sq);
             let c = match pos.board.get(sq) {
                 Some(piece) if style == Style::Unicode => glyph(piece),
-                Some(piece) => piece.fen_char(),
+                Some(piece) => marked.map_or_else(|| piece.fen_char(), |u| u.symbol),
                 None if pos.features.craters.contains(sq) => {
                     craters = true;
                     '*'
@@ -77,6 +81,10 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
     out.push('\n');
     if craters {
         out.push_str("legend: * crater\n");
+    }
+    for group in caption.marks.iter().filter(|m| !m.units.is_empty()) {
+        let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();
+        out.push_str(&format!("{}: {}\n", group.label, units.join(", ")));
     }
     out.push('\n');
     if let Some(turn) = &caption.last_turn {

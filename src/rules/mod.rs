@@ -17,4 +17,4 @@ pub use outcome::{Claim, EndReason, Outcome};
 pub use position::{Castling, Features, Position, Wing};
 pub use turn::{Bounce, Move, MoveKind, Turn};
 pub use unit::{Color, Piece, Role};
-pub use variant::{ResolveError, Resolved, Variant};
+pub use variant::{MarkedUnit, ResolveError, Resolved, UnitMarks, Variant};

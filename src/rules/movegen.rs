@@ -47,6 +47,17 @@ pub struct PawnRules {
     pub last_rank: [u8; 2],
 }
 
+impl PawnRules {
+    /// The rank where `color`'s pawns promote.
+    pub fn last_rank_of(&self, color: Color) -> u8 {
+        let [white, black] = self.last_rank;
+        match color {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+}
+
 /// Where castling puts king and rook (Chess960 rules, O2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlingRules {
@@ -55,6 +66,17 @@ pub struct CastlingRules {
     /// The king's destination file for `[queen side, king side]`; the rook lands
     /// beside it, on the inner side.
     pub king_files: [u8; 2],
+}
+
+impl CastlingRules {
+    /// The rank on which `color` castles.
+    pub fn back_rank_of(&self, color: Color) -> u8 {
+        let [white, black] = self.back_rank;
+        match color {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
 }
 
 /// The geometry a variant moves units in.
@@ -107,6 +129,18 @@ fn is_open(craters: &SquareSet, area: &Rect, sq: Square) -> bool {
 /// Whether a pawn of `color` on `sq` is a working pawn (not inert on its last rank).
 fn pawn_is_active(t: &Terrain, color: Color, sq: Square) -> bool {
     sq.rank() != t.pawns.last_rank[color.index()]
+}
+
+/// Keeps the moves from `start` on that pass `keep` (their order is not kept).
+pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut i = start;
+    while let Some(mv) = out.get(i) {
+        if keep(mv) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
 }
 
 /// Pseudo-legal moves of the side to move, castling excluded.

@@ -32,6 +32,25 @@ impl ResolveError {
     }
 }
 
+/// A unit that diagrams draw marked, with a counter: Koopa's stunned units (K4);
+/// Bubble Fizz's paused units fit the same shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkedUnit {
+    pub square: Square,
+    pub counter: u8,
+    /// The character text diagrams draw for the unit in place of its FEN letter.
+    pub symbol: char,
+}
+
+/// Marked units of one kind, listed under a diagram as `label: b8 4, e5 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitMarks {
+    /// What the counters mean: `stunned (plies left)`.
+    pub label: &'static str,
+    /// The units in reading order.
+    pub units: Vec<MarkedUnit>,
+}
+
 /// The rules of one variant.
 ///
 /// Required methods say what the variant *is*; provided ones are built on them and
@@ -115,6 +134,12 @@ pub trait Variant: Send + Sync {
 
     /// Lines about the variant's own state for diagram captions ("bombs: White").
     fn describe_state(&self, _pos: &Position) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Units that diagrams draw marked, with their counters (Koopa's stuns); none in
+    /// most variants.
+    fn unit_marks(&self, _pos: &Position) -> Vec<UnitMarks> {
         Vec::new()
     }
 

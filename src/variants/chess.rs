@@ -28,11 +28,11 @@ impl Chess {
                 !movegen::is_attacked(&pos.board, &pos.features.craters, &TERRAIN, &TERRAIN.area, sq, them)
             });
             if let Some(to) = filter.to {
-                retain_from(out, before, |m| m.to == to);
+                movegen::retain_from(out, before, |m| m.to == to);
             }
         }
         let mut safety = KingSafety::new(pos);
-        retain_from(out, start, |m| safety.allows(m));
+        movegen::retain_from(out, start, |m| safety.allows(m));
     }
 
     /// Whether the side to move has at least one legal move; stops at the first.
@@ -78,17 +78,6 @@ impl<'a> KingSafety<'a> {
         }
         let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
         !movegen::king_attacked_after(scratch, &pos.features.craters, &TERRAIN, mv, pos.turn)
-    }
-}
-
-fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
-    let mut i = start;
-    while i < out.len() {
-        if out.get(i).is_some_and(&mut keep) {
-            i += 1;
-        } else {
-            out.swap_remove(i);
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! their rule options.
 
 use super::chess::Chess;
+use super::koopa::Koopa;
 use super::tilting::Tilting;
 use crate::record::quote;
 use crate::rules::Variant;
@@ -42,6 +43,10 @@ fn build_tilting(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Tilting)
 }
 
+fn build_koopa(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Koopa)
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -57,7 +62,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         build: None,
     },
-    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: None },
+    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: Some(build_koopa) },
     VariantInfo {
         id: "bellows",
         names: &["bellows", "bellows chess"],

@@ -1,0 +1,139 @@
+//! Koopa Chess (`koopa`), rulings K1-K10 and O1-O9: captures stun and bounce (K2) or
+//! kick (K3), stunned units sit out four plies (K4), there is no check, and the game
+//! ends when a king leaves the board (K1, K5).
+
+mod caption;
+mod moves;
+mod refusals;
+mod snapshot;
+mod strike;
+mod stuns;
+
+use crate::geometry::{Square, SquareSet};
+use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::{
+    san, Board, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, UnitMarks, Variant, Wing,
+};
+use crate::snapshot::SnapshotError;
+
+/// Koopa is played on the orthodox board with the orthodox units.
+const TERRAIN: Terrain = Terrain::orthodox();
+
+/// The start position: the orthodox array.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Koopa Chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Koopa;
+
+impl Variant for Koopa {
+    fn id(&self) -> &'static str {
+        "koopa"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+    }
+
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos)
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.legal_turns_to(pos, None, None, out);
+    }
+
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        let mut found = Vec::with_capacity(48);
+        moves::legal_moves(pos, MoveFilter { role, to }, &mut found);
+        out.extend(found.into_iter().map(Turn::Move));
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        let mut after = pos.clone();
+        let mut fresh = SquareSet::EMPTY;
+        for mv in turn.moves() {
+            if mv.capture {
+                if let strike::Strike::Bounce { stunned, .. } = strike::apply(&mut after, mv) {
+                    fresh = fresh.union(stunned);
+                }
+            } else {
+                movegen::apply_move(&mut after, mv);
+            }
+        }
+        // K6: a double step leaves no en passant square.
+        after.ep_square = None;
+        stuns::tick(&mut after.board, fresh);
+        after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+        after
+    }
+
+    /// K1: there is no check.
+    fn is_check(&self, _pos: &Position) -> bool {
+        false
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        // K5: a king taken off the board loses at once.
+        for color in Color::ALL {
+            if pos.board.king(color).is_none() {
+                return Some(Outcome::win(color.other(), EndReason::KingGone));
+            }
+        }
+        // K9: no legal move draws.
+        (!self.has_legal_turn(pos)).then(|| Outcome::draw(EndReason::NoLegalTurn))
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        refusals::unreachable(pos, role, to)
+    }
+
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        let result = san::resolve_single_move(self, pos, token);
+        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
+        let TurnPart::Move { san: written, bounce: None } = &part.value else { return result };
+        let better = match written {
+            SanToken::Castle { long } => refusals::castling(pos, if *long { Wing::Queen } else { Wing::King }),
+            SanToken::Normal { piece: None, promotion: Some(_), .. } => {
+                let plain = strip_promotion(written);
+                san::resolve_move(self, pos, &plain)
+                    .ok()
+                    .map(|(mv, canonical)| refusals::needless_promotion(pos, &mv, &canonical))
+            }
+            SanToken::Normal { .. } => None,
+        };
+        match better {
+            Some(reason) => Err(ResolveError::Illegal(reason)),
+            None => result,
+        }
+    }
+
+    fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
+        caption::describe(before, turn)
+    }
+
+    fn unit_marks(&self, pos: &Position) -> Vec<UnitMarks> {
+        stuns::marks(pos)
+    }
+}
+
+/// The same written move without its promotion suffix.
+fn strip_promotion(written: &SanToken) -> SanToken {
+    match written {
+        SanToken::Normal { piece, from_file, from_rank, capture, to, to_file, .. } => SanToken::Normal {
+            piece: *piece,
+            from_file: *from_file,
+            from_rank: *from_rank,
+            capture: *capture,
+            to: *to,
+            to_file: *to_file,
+            promotion: None,
+        },
+        other => other.clone(),
+    }
+}
