@@ -317,7 +317,7 @@ pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may
 }
 
 /// The squares from `a` to `b` on one rank, both included.
-fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
+pub fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
     let (lo, hi) = if a.file() <= b.file() { (a.file(), b.file()) } else { (b.file(), a.file()) };
     (lo..=hi).map(move |f| Square::at(f, a.rank()))
 }

@@ -117,8 +117,7 @@ pub fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
         kind: MoveKind::Castle { rook, wing },
     };
     let rook_to = movegen::castle_rook_destination(&castle);
-    [(king, king_to), (rook, rook_to)].into_iter().find_map(|(a, b)| {
-        let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-        (lo..=hi).map(|file| Square::at(file, a.rank())).find(|&sq| pos.features.craters.contains(sq))
-    })
+    [(king, king_to), (rook, rook_to)]
+        .into_iter()
+        .find_map(|(a, b)| movegen::span(a, b).find(|&sq| pos.features.craters.contains(sq)))
 }
