@@ -1,6 +1,7 @@
 //! Finds variants by id or by the names a `[Variant]` tag may use, and checks
 //! their rule options.
 
+use super::bouncing::Bouncing;
 use super::chess::Chess;
 use crate::rules::Variant;
 use std::collections::BTreeMap;
@@ -36,6 +37,10 @@ fn build_chess(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Chess)
 }
 
+fn build_bouncing(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Bouncing)
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -49,7 +54,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         id: "bouncing",
         names: &["bouncing", "bouncing pieces", "event chess 95", "event chess #95"],
         options: &[],
-        build: None,
+        build: Some(build_bouncing),
     },
     VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: None },
     VariantInfo {
