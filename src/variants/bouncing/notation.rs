@@ -67,6 +67,9 @@ fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, St
     }
     let (lands, to) = (mv.to, written.to);
     let from = match written.from {
+        Some(from) if from == lands => {
+            return Err(format!("the moved unit on {lands} cannot bounce itself"));
+        }
         Some(from) if !neighbours(lands, from) => {
             return Err(format!("{from} is not next to {lands}, where the moved unit stands, so it cannot be bounced"));
         }
