@@ -10,6 +10,29 @@ use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
 
 /// Every legal turn whose move fits `filter`.
 pub fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
+    turns_move_by_move(pos, filter, out, |_| true);
+}
+
+/// Whether the side to move has a legal turn; stops at the first move that has one.
+pub fn any_legal_turn(pos: &Position) -> bool {
+    let mut found = Vec::with_capacity(16);
+    turns_move_by_move(pos, MoveFilter::default(), &mut found, |found| found.is_empty());
+    !found.is_empty()
+}
+
+/// The legal turns of one move of `pos`: alone, and with each bounce that may
+/// follow it.
+pub fn legal_turns_of(pos: &Position, mv: &Move, out: &mut Vec<Turn>) {
+    let mut bounces = Vec::with_capacity(8);
+    if !mv.is_castle() {
+        possible_bounces(pos, mv, &mut bounces);
+    }
+    KingSafety::new(pos).keep_safe(mv, &bounces, out);
+}
+
+/// Adds the legal turns of the moves that fit `filter` to `out`, one move at a
+/// time, while `go_on(out)` says so.
+fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, go_on: impl Fn(&[Turn]) -> bool) {
     let mut moves = Vec::with_capacity(48);
     candidate_moves(pos, filter, &mut moves);
     let mut safety = KingSafety::new(pos);
@@ -21,6 +44,9 @@ pub fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
             possible_bounces(pos, mv, &mut bounces);
         }
         safety.keep_safe(mv, &bounces, out);
+        if !go_on(out) {
+            return;
+        }
     }
 }
 

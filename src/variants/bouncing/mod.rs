@@ -83,6 +83,10 @@ impl Variant for Bouncing {
         generate::legal_turns(pos, MoveFilter { role, to }, out);
     }
 
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        generate::any_legal_turn(pos)
+    }
+
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         let mut after = pos.clone();
         for mv in turn.moves() {

@@ -20,9 +20,8 @@ pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<
         // B10: a bounce that cannot be made at all says more than "the move is illegal".
         written.and_then(|b| impossible_bounce(pos, san, b)).map_or(refusal, ResolveError::Illegal)
     })?;
-    let mut turns = Vec::new();
-    variant.legal_turns_to(pos, Some(mv.role), Some(mv.to), &mut turns);
-    turns.retain(|t| t.moves().first() == Some(&mv));
+    let mut turns = Vec::with_capacity(9);
+    generate::legal_turns_of(pos, &mv, &mut turns);
     let Some(written) = written else {
         return match turns.contains(&Turn::Move(mv)) {
             true => Ok(Resolved { turn: Turn::Move(mv), canonical: move_text }),
