@@ -3,6 +3,7 @@
 //! multi-move turns) build on these pieces.
 
 use super::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use crate::geometry::Square;
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 
 /// Resolves a turn that must be one plain move (orthodox chess and the variants
@@ -45,7 +46,7 @@ pub fn resolve_move<V: Variant + ?Sized>(
     let written = WrittenMove::read(san)?;
     let mut turns = Vec::new();
     variant.legal_turns_to(pos, Some(written.role), written.to(), &mut turns);
-    let mut peers: Vec<Move> = turns.iter().filter_map(first_move).collect();
+    let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
     peers.dedup();
     match written.fitting(&peers).as_slice() {
         [mv] => Ok((*mv, move_text(mv, &peers))),
@@ -85,7 +86,7 @@ impl<'a> WrittenMove<'a> {
     }
 
     /// The destination written, if any (none for castling and the pawn form `ed`).
-    pub fn to(&self) -> Option<crate::geometry::Square> {
+    pub fn to(&self) -> Option<Square> {
         match self.san {
             SanToken::Castle { .. } => None,
             SanToken::Normal { to, .. } => *to,
@@ -98,7 +99,7 @@ impl<'a> WrittenMove<'a> {
         let mut found: Vec<Move> = Vec::with_capacity(2);
         match self.san {
             SanToken::Castle { long } => {
-                let wing = if *long { Wing::Queen } else { Wing::King };
+                let wing = castle_wing(*long);
                 let castles =
                     candidates.iter().filter(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
                 found.extend(castles.take(1));
@@ -132,18 +133,26 @@ impl<'a> WrittenMove<'a> {
     /// Why no legal move fits the token.
     pub fn refusal<V: Variant + ?Sized>(&self, variant: &V, pos: &Position) -> String {
         match self.san {
-            SanToken::Castle { long } => castling_refusal(pos, if *long { Wing::Queen } else { Wing::King }),
+            SanToken::Castle { long } => castling_refusal(pos, castle_wing(*long)),
             SanToken::Normal { to, to_file, .. } => unreachable_reason(variant, pos, self.role, *to, *to_file),
         }
     }
 }
 
-/// The move of a turn of one move, with or without a bounce (B9 writes the bounce
-/// after its move).
-fn first_move(turn: &Turn) -> Option<Move> {
+/// The move of a one-move turn, with or without the bounce that follows it (B9).
+fn single_move(turn: &Turn) -> Option<Move> {
     match turn {
         Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
         _ => None,
+    }
+}
+
+/// `O-O-O` castles on the queen's wing, `O-O` on the king's.
+fn castle_wing(long: bool) -> Wing {
+    if long {
+        Wing::Queen
+    } else {
+        Wing::King
     }
 }
 
