@@ -8,8 +8,11 @@ mod safety;
 
 use super::chess;
 use crate::geometry::Square;
+use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
-use crate::rules::{Bounce, Color, EndReason, Move, Outcome, Piece, Position, Role, Turn, Variant};
+use crate::rules::{
+    Board, Bounce, Color, EndReason, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn, Variant,
+};
 use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
 
@@ -26,7 +29,7 @@ pub struct Bouncing;
 
 /// Whether a unit of `by` attacks `sq` on `board`. A pawn on its last rank attacks
 /// nothing (B4); one on its first rank attacks like any pawn (B6).
-fn is_attacked(board: &crate::rules::Board, sq: Square, by: Color) -> bool {
+fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
 }
 
@@ -53,7 +56,7 @@ impl Variant for Bouncing {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(chess::START).unwrap_or_else(|_| Position::new(crate::rules::Board::empty(TERRAIN.area)))
+        self.read_snapshot(chess::START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
     }
 
     /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
@@ -122,11 +125,7 @@ impl Variant for Bouncing {
         notation::unreachable(self, pos, role, to)
     }
 
-    fn resolve(
-        &self,
-        pos: &Position,
-        token: &crate::record::ast::TurnToken,
-    ) -> Result<crate::rules::Resolved, crate::rules::ResolveError> {
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         notation::resolve(self, pos, token)
     }
 

@@ -36,7 +36,7 @@ impl<'a> KingSafety<'a> {
     }
 
     /// Pushes `mv` alone, and `mv` with each of `bounces`, where the mover's king
-    /// ends the turn safe.
+    /// ends the turn safe (B7: only the end of the whole turn counts).
     pub fn keep_safe(&mut self, mv: &Move, bounces: &[Bounce], out: &mut Vec<Turn>) {
         let Some(king_before) = self.king else {
             out.push(Turn::Move(*mv));
