@@ -23,10 +23,10 @@ pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<
     let mut turns = Vec::with_capacity(9);
     generate::legal_turns_of(pos, &mv, &mut turns);
     let Some(written) = written else {
-        return match turns.contains(&Turn::Move(mv)) {
-            true => Ok(Resolved { turn: Turn::Move(mv), canonical: move_text }),
-            false => Err(ResolveError::Illegal(needs_bounce(pos, &move_text, &turns))),
-        };
+        if turns.contains(&Turn::Move(mv)) {
+            return Ok(Resolved { turn: Turn::Move(mv), canonical: move_text });
+        }
+        return Err(ResolveError::Illegal(needs_bounce(pos, &move_text, &turns)));
     };
     let bounce = locate(pos, &mv, written).map_err(ResolveError::Illegal)?;
     let bounce_text = bounce_text(pos, &bounce);
@@ -90,9 +90,10 @@ fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, St
     match bounce_destination(lands, from) {
         None => Err(format!("the bounce would go off the board: a unit on {from} bounced by {lands} would leave it")),
         Some(dest) if dest != to => {
-            let blocked = match occupied_after(pos, mv, dest) {
-                true => format!(" (and {dest} is occupied, so it cannot be bounced at all)"),
-                false => String::new(),
+            let blocked = if occupied_after(pos, mv, dest) {
+                format!(" (and {dest} is occupied, so it cannot be bounced at all)")
+            } else {
+                String::new()
             };
             Err(format!("a unit on {from} bounced by {lands} goes to {dest}, not {to}{blocked}"))
         }
