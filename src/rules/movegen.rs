@@ -405,10 +405,18 @@ fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
 /// `mv`. The move is tried on `scratch`, a copy of the position's board, and taken
 /// back, so that testing many moves copies the board only once.
 pub fn king_attacked_after(scratch: &mut Board, craters: &SquareSet, t: &Terrain, mv: &Move, us: Color) -> bool {
+    with_move_tried(scratch, mv, us, |board| {
+        board.king(us).is_some_and(|king| is_attacked(board, craters, t, &t.area, king, us.other()))
+    })
+}
+
+/// Moves the units of `mv` on `scratch`, lets `look` see (and try more on) the board
+/// after it, and takes the move back. `look` must leave the board as it found it.
+pub fn with_move_tried<R>(scratch: &mut Board, mv: &Move, us: Color, look: impl FnOnce(&mut Board) -> R) -> R {
     let squares = touched_squares(mv, us);
     let saved = squares.map(|sq| sq.map(|sq| (sq, scratch.get(sq), scratch.counter(sq))));
     move_units(scratch, mv, us);
-    let attacked = scratch.king(us).is_some_and(|king| is_attacked(scratch, craters, t, &t.area, king, us.other()));
+    let seen = look(scratch);
     for (sq, _, _) in saved.iter().flatten() {
         scratch.take(*sq);
     }
@@ -418,7 +426,7 @@ pub fn king_attacked_after(scratch: &mut Board, craters: &SquareSet, t: &Terrain
             scratch.set_counter(sq, counter);
         }
     }
-    attacked
+    seen
 }
 
 /// Plays an orthodox move on the board: units, castling rights, en passant square.

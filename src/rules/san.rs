@@ -3,7 +3,8 @@
 //! multi-move turns) build on these pieces.
 
 use super::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
-use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::geometry::Square;
+use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 
 /// Resolves a turn that must be one plain move (orthodox chess and the variants
 /// without extra notation).
@@ -12,6 +13,17 @@ pub fn resolve_single_move<V: Variant + ?Sized>(
     pos: &Position,
     token: &TurnToken,
 ) -> Result<Resolved, ResolveError> {
+    let (san, bounce) = one_move_part(token)?;
+    if bounce.is_some() {
+        return Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"));
+    }
+    let (mv, canonical) = resolve_move(variant, pos, san)?;
+    Ok(Resolved { turn: Turn::Move(mv), canonical })
+}
+
+/// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
+/// written after it, if any.
+pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
     let [part] = token.parts.as_slice() else {
         return Err(ResolveError::illegal(
             "a turn of several moves joined by `&` exists only in Refreshing Bubble Fizz Chess",
@@ -19,80 +31,128 @@ pub fn resolve_single_move<V: Variant + ?Sized>(
     };
     match &part.value {
         TurnPart::Bomb(_) => Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
-        TurnPart::Move { bounce: Some(_), .. } => Err(ResolveError::illegal("bounces exist only in Bouncing Pieces")),
-        TurnPart::Move { san, bounce: None } => {
-            let (mv, canonical) = resolve_move(variant, pos, san)?;
-            Ok(Resolved { turn: Turn::Move(mv), canonical })
-        }
+        TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
     }
 }
 
 /// The legal moves (first moves of legal turns) that fit a SAN token, and their
-/// canonical notation; exactly one or an error.
+/// canonical notation; exactly one or an error. A move that is legal only when a
+/// bounce follows it (Bouncing B7) counts as a legal move here.
 pub fn resolve_move<V: Variant + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
+    let written = WrittenMove::read(san)?;
     let mut turns = Vec::new();
-    match san {
-        SanToken::Castle { long } => {
-            let wing = if *long { Wing::Queen } else { Wing::King };
-            variant.legal_turns_to(pos, Some(Role::King), None, &mut turns);
-            let found = turns
-                .iter()
-                .filter_map(single_move)
-                .find(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
-            match found {
-                Some(mv) => Ok((mv, castle_text(wing).to_string())),
-                None => Err(ResolveError::Illegal(castling_refusal(pos, wing))),
+    variant.legal_turns_to(pos, Some(written.role), written.to(), &mut turns);
+    let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
+    peers.dedup();
+    match written.fitting(&peers).as_slice() {
+        [mv] => Ok((*mv, move_text(mv, &peers))),
+        [] => Err(ResolveError::Illegal(written.refusal(variant, pos))),
+        many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
+    }
+}
+
+/// A written move read against the rules: the role it moves and the promotion it
+/// asks for, with the token's other details to narrow the candidates.
+pub struct WrittenMove<'a> {
+    san: &'a SanToken,
+    /// The moving role (the king for castling).
+    pub role: Role,
+    promotion: Option<Role>,
+}
+
+impl<'a> WrittenMove<'a> {
+    /// Reads the piece and promotion letters; a letter that names no such piece is an error.
+    pub fn read(san: &'a SanToken) -> Result<WrittenMove<'a>, ResolveError> {
+        let SanToken::Normal { piece, promotion, .. } = san else {
+            return Ok(WrittenMove { san, role: Role::King, promotion: None });
+        };
+        let role = match piece {
+            None => Role::Pawn,
+            Some(letter) => Role::from_letter(*letter)
+                .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece letter")))?,
+        };
+        let promotion = match promotion {
+            None => None,
+            Some(letter) => Some(
+                Role::from_letter(*letter)
+                    .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece a pawn can promote to")))?,
+            ),
+        };
+        Ok(WrittenMove { san, role, promotion })
+    }
+
+    /// The destination written, if any (none for castling and the pawn form `ed`).
+    pub fn to(&self) -> Option<Square> {
+        match self.san {
+            SanToken::Castle { .. } => None,
+            SanToken::Normal { to, .. } => *to,
+        }
+    }
+
+    /// The moves among `candidates` (moves of [`WrittenMove::role`] to
+    /// [`WrittenMove::to`]) that the token can mean, each once.
+    pub fn fitting(&self, candidates: &[Move]) -> Vec<Move> {
+        let mut found: Vec<Move> = Vec::with_capacity(2);
+        match self.san {
+            SanToken::Castle { long } => {
+                let wing = castle_wing(*long);
+                let castles =
+                    candidates.iter().filter(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
+                found.extend(castles.take(1));
+            }
+            SanToken::Normal { from_file, from_rank, to, to_file, .. } => {
+                let fits = |m: &&Move| {
+                    (to.is_some() || (m.to.file() == *to_file && m.from.file() != m.to.file()))
+                        && from_file.is_none_or(|f| m.from.file() == f)
+                        && from_rank.is_none_or(|r| m.from.rank() == r)
+                };
+                for mv in candidates.iter().filter(fits) {
+                    if !found.contains(mv) {
+                        found.push(*mv);
+                    }
+                }
+                // A king move written like `Kg1` means castling only when no plain king
+                // move fits (records sometimes write castling that way).
+                if found.iter().any(|m| !m.is_castle()) {
+                    found.retain(|m| !m.is_castle());
+                }
+                if self.promotion.is_some() {
+                    found.retain(|m| m.promotion == self.promotion);
+                } else if found.iter().any(|m| m.promotion.is_none()) {
+                    found.retain(|m| m.promotion.is_none());
+                }
             }
         }
-        SanToken::Normal { piece, from_file, from_rank, capture: _, to, to_file, promotion } => {
-            let role = match piece {
-                None => Role::Pawn,
-                Some(letter) => Role::from_letter(*letter)
-                    .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece letter")))?,
-            };
-            let promotion = match promotion {
-                None => None,
-                Some(letter) => Some(Role::from_letter(*letter).ok_or_else(|| {
-                    ResolveError::illegal(format!("`{letter}` is not a piece a pawn can promote to"))
-                })?),
-            };
-            variant.legal_turns_to(pos, Some(role), *to, &mut turns);
-            let peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
-            let fits = |m: &&Move| {
-                (to.is_some() || (m.to.file() == *to_file && m.from.file() != m.to.file()))
-                    && from_file.is_none_or(|f| m.from.file() == f)
-                    && from_rank.is_none_or(|r| m.from.rank() == r)
-            };
-            let mut found: Vec<Move> = peers.iter().filter(fits).copied().collect();
-            found.dedup();
-            // A king move written like `Kg1` means castling only when no plain king
-            // move fits (records sometimes write castling that way).
-            if found.iter().any(|m| !m.is_castle()) {
-                found.retain(|m| !m.is_castle());
-            }
-            if promotion.is_some() {
-                found.retain(|m| m.promotion == promotion);
-            } else if found.iter().any(|m| m.promotion.is_none()) {
-                found.retain(|m| m.promotion.is_none());
-            }
-            match found.as_slice() {
-                [mv] => Ok((*mv, move_text(mv, &peers))),
-                [] => Err(ResolveError::Illegal(unreachable_reason(variant, pos, role, *to, *to_file))),
-                many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
-            }
+        found
+    }
+
+    /// Why no legal move fits the token.
+    pub fn refusal<V: Variant + ?Sized>(&self, variant: &V, pos: &Position) -> String {
+        match self.san {
+            SanToken::Castle { long } => castling_refusal(pos, castle_wing(*long)),
+            SanToken::Normal { to, to_file, .. } => unreachable_reason(variant, pos, self.role, *to, *to_file),
         }
     }
 }
 
-/// The move of a one-move turn.
+/// The move of a one-move turn, with or without the bounce that follows it (B9).
 fn single_move(turn: &Turn) -> Option<Move> {
     match turn {
-        Turn::Move(m) => Some(*m),
+        Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
         _ => None,
+    }
+}
+
+/// `O-O-O` castles on the queen's wing, `O-O` on the king's.
+fn castle_wing(long: bool) -> Wing {
+    if long {
+        Wing::Queen
+    } else {
+        Wing::King
     }
 }
 

@@ -1,6 +1,7 @@
 //! Finds variants by id or by the names a `[Variant]` tag may use, and checks
 //! their rule options.
 
+use super::bouncing::Bouncing;
 use super::chess::Chess;
 use super::koopa::Koopa;
 use super::tilting::Tilting;
@@ -43,6 +44,10 @@ fn build_tilting(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Tilting)
 }
 
+fn build_bouncing(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Bouncing)
+}
+
 fn build_koopa(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Koopa)
 }
@@ -60,7 +65,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         id: "bouncing",
         names: &["bouncing", "bouncing pieces", "event chess 95", "event chess #95"],
         options: &[],
-        build: None,
+        build: Some(build_bouncing),
     },
     VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: Some(build_koopa) },
     VariantInfo {

@@ -1,0 +1,133 @@
+//! Legal turns of Bouncing Pieces: every move alone and with each bounce it allows
+//! (B1-B3), the in-place promotion (B5), kept when the mover's king is safe at the
+//! end of the whole turn (B7).
+
+use super::safety::KingSafety;
+use super::{is_attacked, TERRAIN};
+use crate::geometry::{Delta, Square};
+use crate::rules::movegen::{self, MoveFilter, KING_STEPS};
+use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
+
+/// Every legal turn whose move fits `filter`.
+pub fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
+    turns_move_by_move(pos, filter, out, |_| true);
+}
+
+/// Whether the side to move has a legal turn; stops at the first move that has one.
+pub fn any_legal_turn(pos: &Position) -> bool {
+    let mut found = Vec::with_capacity(16);
+    turns_move_by_move(pos, MoveFilter::default(), &mut found, |found| found.is_empty());
+    !found.is_empty()
+}
+
+/// The legal turns of one move of `pos`: alone, and with each bounce that may
+/// follow it.
+pub fn legal_turns_of(pos: &Position, mv: &Move, out: &mut Vec<Turn>) {
+    let mut bounces = Vec::with_capacity(8);
+    if !mv.is_castle() {
+        possible_bounces(pos, mv, &mut bounces);
+    }
+    KingSafety::new(pos).keep_safe(mv, &bounces, out);
+}
+
+/// Adds the legal turns of the moves that fit `filter` to `out`, one move at a
+/// time, while `go_on(out)` says so.
+fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, go_on: impl Fn(&[Turn]) -> bool) {
+    let mut moves = Vec::with_capacity(48);
+    candidate_moves(pos, filter, &mut moves);
+    let mut safety = KingSafety::new(pos);
+    let mut bounces = Vec::with_capacity(8);
+    for mv in &moves {
+        bounces.clear();
+        // B1: castling is never followed by a bounce.
+        if !mv.is_castle() {
+            possible_bounces(pos, mv, &mut bounces);
+        }
+        safety.keep_safe(mv, &bounces, out);
+        if !go_on(out) {
+            return;
+        }
+    }
+}
+
+/// The moves that fit `filter` before king safety is judged: the shared
+/// generator's (with B6's double steps), castling, and B5's in-place promotions.
+pub fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
+    movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+    if filter.role.is_none_or(|r| r == Role::King) {
+        let them = pos.turn.other();
+        let before = out.len();
+        movegen::castling_moves(pos, &TERRAIN, out, |sq| !is_attacked(&pos.board, sq, them));
+        if let Some(to) = filter.to {
+            let castles: Vec<Move> = out.drain(before..).filter(|m| m.to == to).collect();
+            out.extend(castles);
+        }
+    }
+    if filter.role.is_none_or(|r| r == Role::Pawn) {
+        promotions_in_place(pos, filter.to, out);
+    }
+}
+
+/// B5: an unpromoted pawn on its last rank may spend the move promoting where it
+/// stands (B4: a pawn bounced there did not promote).
+fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let last_rank = TERRAIN.pawns.last_rank_of(us);
+    for sq in pos.board.units(us, Role::Pawn) {
+        if sq.rank() != last_rank || to.is_some_and(|t| t != sq) {
+            continue;
+        }
+        for promotion in Role::PROMOTIONS {
+            out.push(Move {
+                role: Role::Pawn,
+                from: sq,
+                to: sq,
+                capture: false,
+                promotion: Some(promotion),
+                kind: MoveKind::PromoteInPlace,
+            });
+        }
+    }
+}
+
+/// The square of the pawn an en passant move removes.
+pub fn en_passant_victim(pos: &Position, mv: &Move) -> Option<Square> {
+    (mv.kind == MoveKind::EnPassant).then(|| mv.to.step(Delta::new(0, -pos.turn.forward()))).flatten()
+}
+
+/// Whether a unit stands on `sq` once `mv` is played (before any bounce).
+pub fn occupied_after(pos: &Position, mv: &Move, sq: Square) -> bool {
+    if sq == mv.to {
+        return true;
+    }
+    sq != mv.from && Some(sq) != en_passant_victim(pos, mv) && !pos.board.is_empty_at(sq)
+}
+
+/// Whether two squares touch (one of the eight neighbours).
+pub fn neighbours(a: Square, b: Square) -> bool {
+    let d = a.delta_to(b);
+    a != b && d.files.abs() <= 1 && d.ranks.abs() <= 1
+}
+
+/// B2: where a unit on `unit` goes when a unit on the neighbouring square `mover`
+/// bounces it: one square straight away; `None` off the board.
+pub fn bounce_destination(mover: Square, unit: Square) -> Option<Square> {
+    unit.step(mover.delta_to(unit)).filter(|to| TERRAIN.area.contains(*to))
+}
+
+/// B1-B3: the bounces that may follow `mv`: each unit next to the moved unit's
+/// square after the move, of either colour, pushed straight away from it onto an
+/// empty square of the board. A bounce never captures or promotes (B4).
+fn possible_bounces(pos: &Position, mv: &Move, out: &mut Vec<Bounce>) {
+    let lands = mv.to;
+    let occupied = |sq: Square| occupied_after(pos, mv, sq);
+    for step in KING_STEPS {
+        let Some(from) = lands.step(step).filter(|sq| TERRAIN.area.contains(*sq) && occupied(*sq)) else {
+            continue;
+        };
+        let Some(to) = from.step(step).filter(|sq| TERRAIN.area.contains(*sq)) else { continue };
+        if !occupied(to) {
+            out.push(Bounce { from, to });
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Bouncing Pieces (`bouncing`, Event Chess #95), rulings B1-B10 on top of O1-O9:
+//! after any move but castling, the mover may push one unit standing next to the
+//! moved unit one square straight away from it.
+
+mod generate;
+mod notation;
+mod safety;
+
+use super::chess;
+use crate::geometry::Square;
+use crate::record::ast::TurnToken;
+use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
+use crate::rules::{
+    Board, Bounce, Color, EndReason, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn, Variant,
+};
+use crate::snapshot::fen::{self, Fields};
+use crate::snapshot::SnapshotError;
+
+/// The orthodox board, but a pawn may advance two squares from its own first or
+/// second rank (B6).
+const TERRAIN: Terrain = Terrain {
+    pawns: PawnRules { double_step_ranks: [1 << 0 | 1 << 1, 1 << 7 | 1 << 6], ..Terrain::orthodox().pawns },
+    ..Terrain::orthodox()
+};
+
+/// Bouncing Pieces.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bouncing;
+
+/// Whether a unit of `by` attacks `sq` on `board`. A pawn on its last rank attacks
+/// nothing (B4); one on its first rank attacks like any pawn (B6).
+fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
+    movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+}
+
+fn king_attacked(pos: &Position, color: Color) -> bool {
+    pos.board.king(color).is_some_and(|king| is_attacked(&pos.board, king, color.other()))
+}
+
+/// Pushes the bounced unit one square (B2). A bounced king or rook loses its
+/// castling rights as if it had moved (B8). Returns the unit.
+fn push_bounced(pos: &mut Position, bounce: &Bounce) -> Option<Piece> {
+    let piece = pos.board.get(bounce.from)?;
+    pos.board.relocate(bounce.from, bounce.to);
+    match piece.role {
+        Role::King => pos.castling.discard_side(piece.color),
+        Role::Rook => pos.castling.discard_rook(bounce.from),
+        _ => {}
+    }
+    Some(piece)
+}
+
+impl Variant for Bouncing {
+    fn id(&self) -> &'static str {
+        "bouncing"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(chess::START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+    }
+
+    /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        let fields = Fields::split(text, 4, 6)?;
+        let pos = fen::read_orthodox(
+            &fields,
+            TERRAIN.area,
+            TERRAIN.castling.back_rank,
+            fen::orthodox_symbol,
+            &mut Vec::new(),
+        )?;
+        SnapshotError::check(chess::impossible_position(&pos, false))?;
+        Ok(pos)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
+        fen::write_orthodox(pos, placement, self.capturable_ep_square(pos))
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        generate::legal_turns(pos, MoveFilter::default(), out);
+    }
+
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        generate::legal_turns(pos, MoveFilter { role, to }, out);
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        generate::any_legal_turn(pos)
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        let mut after = pos.clone();
+        for mv in turn.moves() {
+            movegen::apply_move(&mut after, mv);
+        }
+        let mut zeroing = turn.moves().iter().any(Move::is_zeroing);
+        if let Turn::Bounced(_, bounce) = turn {
+            // O6: a bounced pawn resets the halfmove clock.
+            zeroing |= push_bounced(&mut after, bounce).is_some_and(|p| p.role == Role::Pawn);
+        }
+        after.pass_turn(zeroing);
+        after
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        king_attacked(pos, pos.turn)
+    }
+
+    /// Checkmate and stalemate only; bounces can decide games that orthodox
+    /// material could not, so there is no insufficient material (O3).
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        Some(if self.is_check(pos) {
+            Outcome::win(pos.turn.other(), EndReason::Checkmate)
+        } else {
+            Outcome::draw(EndReason::Stalemate)
+        })
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        notation::unreachable(self, pos, role, to)
+    }
+
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        notation::resolve(self, pos, token)
+    }
+
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+        notation::write_turn(self, pos, turn)
+    }
+
+    fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
+        let Turn::Bounced(_, bounce) = turn else { return Vec::new() };
+        match before.board.get(bounce.from) {
+            Some(piece) => vec![format!("the {piece} on {} was bounced to {}", bounce.from, bounce.to)],
+            None => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Bouncing notation (B9): the move, then after a comma the bounce (`Re8, Kg8+`,
+//! `Bh6, g7-f8`), the check mark last. A written bounce is matched against the
+//! bounces that legally follow its move; one that cannot be made is explained by
+//! where the unit would really go (B3, B10).
+
+use super::generate::{self, bounce_destination, neighbours, occupied_after};
+use super::Bouncing;
+use crate::geometry::{Delta, Square};
+use crate::record::ast::{BounceToken, SanToken, TurnToken};
+use crate::rules::movegen::MoveFilter;
+use crate::rules::san::{self, WrittenMove};
+use crate::rules::{Bounce, Move, Position, ResolveError, Resolved, Role, Turn, Variant};
+
+/// Resolves a written turn: its move as SAN does, then its bounce, if written,
+/// among the bounces that legally follow that move.
+pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+    let (san, written) = san::one_move_part(token)?;
+    let written = written.map(|b| &b.value);
+    let (mv, move_text) = san::resolve_move(variant, pos, san).map_err(|refusal| {
+        // B10: a bounce that cannot be made at all says more than "the move is illegal".
+        written.and_then(|b| impossible_bounce(pos, san, b)).map_or(refusal, ResolveError::Illegal)
+    })?;
+    let mut turns = Vec::with_capacity(9);
+    generate::legal_turns_of(pos, &mv, &mut turns);
+    let Some(written) = written else {
+        if turns.contains(&Turn::Move(mv)) {
+            return Ok(Resolved { turn: Turn::Move(mv), canonical: move_text });
+        }
+        return Err(ResolveError::Illegal(needs_bounce(pos, &move_text, &turns)));
+    };
+    let bounce = locate(pos, &mv, written).map_err(ResolveError::Illegal)?;
+    let bounce_text = bounce_text(pos, &bounce);
+    let turn = Turn::Bounced(mv, bounce);
+    if !turns.contains(&turn) {
+        // B7: the only other reason a possible bounce is refused.
+        let king = pos.turn.name().to_lowercase();
+        return Err(ResolveError::illegal(format!(
+            "the bounce {bounce_text} after {move_text} would leave the {king} king in check"
+        )));
+    }
+    Ok(Resolved { turn, canonical: format!("{move_text}, {bounce_text}") })
+}
+
+/// Canonical notation of a turn with its check mark, written last (B9).
+pub fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> String {
+    let Turn::Bounced(mv, bounce) = turn else { return san::write_turn(variant, pos, turn) };
+    let body = format!("{}, {}", variant.write_move(pos, mv), bounce_text(pos, bounce));
+    body + san::check_mark(variant, &variant.play(pos, turn))
+}
+
+/// B9's canonical bounce: piece letter and destination for pieces (`Kg8`), from-to
+/// for pawns (`g7-f8`). `pos` is the position before the turn; the move never
+/// changes the unit on the bounce's start.
+fn bounce_text(pos: &Position, bounce: &Bounce) -> String {
+    match pos.board.get(bounce.from) {
+        Some(piece) if piece.role != Role::Pawn => format!("{}{}", piece.role.letter(), bounce.to),
+        _ => format!("{}-{}", bounce.from, bounce.to),
+    }
+}
+
+/// The bounce a token names after `mv`, when one can be made on the board (B1-B3);
+/// otherwise why not, naming where the unit would go.
+fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, String> {
+    if mv.is_castle() {
+        return Err("castling cannot be followed by a bounce".to_string());
+    }
+    let (lands, to) = (mv.to, written.to);
+    let from = match written.from {
+        Some(from) if from == lands => {
+            return Err(format!("the moved unit on {lands} cannot bounce itself"));
+        }
+        Some(from) if !neighbours(lands, from) => {
+            return Err(format!("{from} is not next to {lands}, where the moved unit stands, so it cannot be bounced"));
+        }
+        Some(from) => from,
+        None => midpoint(lands, to)
+            .filter(|sq| occupied_after(pos, mv, *sq))
+            .ok_or_else(|| format!("no unit stands next to {lands} that could bounce to {to}"))?,
+    };
+    let Some(unit) = pos.board.get(from).filter(|_| occupied_after(pos, mv, from)) else {
+        return Err(format!("no unit stands on {from} to be bounced"));
+    };
+    if let Some(letter) = written.piece {
+        let named = Role::from_letter(letter);
+        if named != Some(unit.role) {
+            let named = named.map_or("piece", Role::name);
+            return Err(format!("the unit on {from} is a {unit}, not a {named}"));
+        }
+    }
+    match bounce_destination(lands, from) {
+        None => Err(format!("the bounce would go off the board: a unit on {from} bounced by {lands} would leave it")),
+        Some(dest) if dest != to => {
+            let blocked = if occupied_after(pos, mv, dest) {
+                format!(" (and {dest} is occupied, so it cannot be bounced at all)")
+            } else {
+                String::new()
+            };
+            Err(format!("a unit on {from} bounced by {lands} goes to {dest}, not {to}{blocked}"))
+        }
+        Some(dest) if occupied_after(pos, mv, dest) => {
+            Err(format!("the bounce {from}-{dest} is blocked: {dest} is occupied"))
+        }
+        Some(dest) => Ok(Bounce { from, to: dest }),
+    }
+}
+
+/// The square between `lands` and `to` when they are two steps apart on a line:
+/// the only square from which a unit bounced by `lands` reaches `to` (B2).
+fn midpoint(lands: Square, to: Square) -> Option<Square> {
+    let d = lands.delta_to(to);
+    let two_steps = d.files.abs() <= 2 && d.ranks.abs() <= 2 && d.files % 2 == 0 && d.ranks % 2 == 0;
+    lands.step(Delta::new(d.files / 2, d.ranks / 2)).filter(|sq| two_steps && *sq != lands)
+}
+
+/// When the written move is illegal whatever follows it: the move it names among
+/// the moves before king safety, and why its written bounce cannot be made, if so.
+fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> Option<String> {
+    let named = WrittenMove::read(san).ok()?;
+    let mut moves = Vec::new();
+    generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, &mut moves);
+    let [mv] = named.fitting(&moves)[..] else { return None };
+    locate(pos, &mv, written).err()
+}
+
+/// Why a move written without a bounce is illegal although a bounce would save it (B7).
+fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> String {
+    let options: Vec<String> = turns
+        .iter()
+        .filter_map(|t| match t {
+            Turn::Bounced(_, b) => Some(format!("`{move_text}, {}`", bounce_text(pos, b))),
+            _ => None,
+        })
+        .collect();
+    let king = pos.turn.name().to_lowercase();
+    format!(
+        "without a bounce {move_text} would leave the {king} king in check; legal with a bounce: {}",
+        options.join(" or ")
+    )
+}
+
+/// Why no legal turn moves `role` to `to` although such a move exists before king
+/// safety is judged (B7).
+pub fn unreachable(variant: &Bouncing, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+    let mut moves = Vec::new();
+    generate::candidate_moves(pos, MoveFilter { role: Some(role), to }, &mut moves);
+    let mv = moves.first()?;
+    let king = pos.turn.name().to_lowercase();
+    let (name, from, to) = (role.name(), mv.from, mv.to);
+    Some(if variant.is_check(pos) {
+        format!("the {king} king is in check, and the {name} on {from} moving to {to} does not end it, with or without a bounce")
+    } else {
+        format!("the {name} on {from} cannot move to {to}: with or without a bounce it would leave the {king} king in check")
+    })
+}
