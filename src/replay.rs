@@ -183,12 +183,6 @@ impl History {
     }
 }
 
-/// Byte-wise equality of two short texts, without a call into the C library
-/// (notation tokens are a few bytes; `memcmp` costs more than the comparison).
-fn same_text(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
-}
-
 /// Where in the game a problem is: move number, side and the turn as written.
 struct At<'w> {
     fullmove: u32,
@@ -309,7 +303,7 @@ impl<'a> Run<'a> {
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
-        if !same_text(bare, canonical) {
+        if !self.variant.is_canonical_spelling(bare, canonical) {
             self.warn(
                 ply.turn.span,
                 format!("`{written}` is not standard notation; write `{canonical}{mark}`"),
@@ -322,7 +316,7 @@ impl<'a> Run<'a> {
             Some(CheckMark::Check) => "+",
             Some(CheckMark::Mate) => "#",
         };
-        if !same_text(written_mark, mark) {
+        if !san::same_text(written_mark, mark) {
             let message = match mark {
                 "" => format!("`{written}` gives no check; the mark `{written_mark}` is wrong"),
                 "#" => format!("`{written}` is checkmate; write `{canonical}#`"),

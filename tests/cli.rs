@@ -404,3 +404,23 @@ fn a_king_step_is_not_confused_with_castling_to_the_same_square() {
         .success()
         .stderr(contains("`Kg1` is not standard notation; write `O-O`"));
 }
+
+#[test]
+fn t8_a_capture_list_in_any_order_or_left_out_is_exact_notation() {
+    let record = "[Variant \"Tilting the Balance\"]\n\n1. e4 g5 2. d4 f6 3. Qh5+ (****)g6:h5h7g5f6 *\n\n\
+                  [Variant \"Tilting the Balance\"]\n\n1. e4 g5 2. d4 f6 3. Qh5+ (****)g6 *\n";
+    arbiter().args(["validate", "--strict", "-"]).write_stdin(record).assert().success();
+    let out = arbiter().args(["export", "-"]).write_stdin(record).assert().success();
+    assert_eq!(stdout_text(&out).matches("3. Qh5+ (****)g6:h7f6g5h5 *").count(), 2, "{}", stdout_text(&out));
+}
+
+#[test]
+fn t8_a_capture_list_that_misses_a_unit_is_an_error_naming_it() {
+    let record = "[Variant \"Tilting the Balance\"]\n\n1. e4 g5 2. d4 f6 3. Qh5+ (****)g6:h5g5f6 *\n";
+    arbiter()
+        .args(["validate", "-"])
+        .write_stdin(record)
+        .assert()
+        .code(1)
+        .stderr(contains("the blast on g6 destroys h7 f6 g5 h5; the record lists h5 g5 f6 (missing h7)"));
+}

@@ -6,6 +6,12 @@ use super::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Varian
 use crate::geometry::Square;
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 
+/// Byte-wise equality of two short texts, without a call into the C library
+/// (notation tokens are a few bytes; `memcmp` costs more than the comparison).
+pub fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 /// Resolves a turn that must be one plain move (orthodox chess and the variants
 /// without extra notation).
 pub fn resolve_single_move<V: Variant + ?Sized>(

@@ -112,6 +112,14 @@ pub trait Variant: Send + Sync {
         san::write_turn(self, pos, turn)
     }
 
+    /// Whether a turn written `written` (check marks and glyphs stripped) is in the
+    /// canonical form `canonical`; any other accepted form earns an "imprecise
+    /// notation" warning. Variants whose notation has parts written in any order
+    /// (Tilting's capture list, T8) compare those parts as sets.
+    fn is_canonical_spelling(&self, written: &str, canonical: &str) -> bool {
+        san::same_text(written, canonical)
+    }
+
     /// The notation of one move of a turn, without check mark.
     fn write_move(&self, pos: &Position, mv: &Move) -> String {
         san::write_move(self, pos, mv)

@@ -131,6 +131,15 @@ impl Variant for Tilting {
         }
     }
 
+    /// T8: the capture list may be written in any order or left out; `resolve` has
+    /// already checked a written list, so only the bomb's target is compared.
+    fn is_canonical_spelling(&self, written: &str, canonical: &str) -> bool {
+        if canonical.starts_with(notation::BOMB) {
+            return written.split(':').next() == canonical.split(':').next();
+        }
+        san::same_text(written, canonical)
+    }
+
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
         Chess.explain_unreachable(pos, role, to).or_else(|| notation::crater_reason(pos, role, to))
     }

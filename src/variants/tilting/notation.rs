@@ -10,14 +10,17 @@ use crate::record::ast::{BombToken, Spanned};
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Wing};
 
+/// What every written bomb starts with.
+pub const BOMB: &str = "(****)";
+
 /// The canonical bomb: `(****)g6:h7f6g5h5`, the destroyed units' squares in reading
 /// order, or `(****)e3` when the blast destroys nothing (T8). No check mark.
 pub fn bomb_text(pos: &Position, target: Square) -> String {
     let hit = destroyed(&pos.board, &blast_area(target));
     if hit.is_empty() {
-        format!("(****){target}")
+        format!("{BOMB}{target}")
     } else {
-        format!("(****){target}:{}", names(&hit, ""))
+        format!("{BOMB}{target}:{}", names(&hit, ""))
     }
 }
 
