@@ -424,3 +424,13 @@ fn t8_a_capture_list_that_misses_a_unit_is_an_error_naming_it() {
         .code(1)
         .stderr(contains("the blast on g6 destroys h7 f6 g5 h5; the record lists h5 g5 f6 (missing h7)"));
 }
+
+#[test]
+fn export_never_turns_a_bogus_result_tag_into_a_move() {
+    // Found by the `validate` fuzz target: `0-0` in the tag came out as castling.
+    let record = "[Result \"0-0\"]\n\n1. f3 e5 2. g4\n";
+    let out = arbiter().args(["export", "-"]).write_stdin(record).assert().success();
+    let exported = stdout_text(&out);
+    assert!(exported.contains("[Result \"*\"]") && exported.contains("2. g4 *"), "{exported}");
+    arbiter().args(["validate", "--strict", "-"]).write_stdin(exported).assert().success();
+}

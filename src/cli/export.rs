@@ -50,7 +50,9 @@ pub fn export_game(loaded: &Loaded) -> String {
     if verdict(loaded) != Verdict::Valid {
         return verbatim(&loaded.raw.text);
     }
-    let declared = game.result.as_ref().map(|r| r.value.as_str()).or(game.tag("Result")).unwrap_or("*");
+    // A `Result` tag that is no result token (`0-0`, `draw`) must not reach the movetext.
+    let tag_result = game.tag("Result").filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r));
+    let declared = game.result.as_ref().map(|r| r.value.as_str()).or(tag_result).unwrap_or("*");
     let result = match replay.board_result() {
         Some(board) if declared == "*" => board,
         _ => declared,
