@@ -434,3 +434,13 @@ fn export_never_turns_a_bogus_result_tag_into_a_move() {
     assert!(exported.contains("[Result \"*\"]") && exported.contains("2. g4 *"), "{exported}");
     arbiter().args(["validate", "--strict", "-"]).write_stdin(exported).assert().success();
 }
+
+#[test]
+fn export_keeps_a_line_comment_that_holds_a_closing_brace() {
+    // Found by the `validate` fuzz target: `;` comments may hold `}`, brace comments may not.
+    let record = "1. e4 ;{a} e5 {b} *\n";
+    let out = arbiter().args(["export", "-"]).write_stdin(record).assert().success();
+    let exported = stdout_text(&out);
+    assert!(exported.contains("1. e4 ; {a} e5 {b} *\n"), "{exported}");
+    arbiter().args(["validate", "--strict", "-"]).write_stdin(exported).assert().success();
+}

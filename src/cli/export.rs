@@ -115,6 +115,18 @@ impl Movetext {
         self.text.push_str(&token);
     }
 
+    /// A comment: in braces, or, when its text holds a `}` (only a `;` comment can),
+    /// as a `;` comment that runs to the end of its line.
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') {
+            self.token(format!("; {}", text.replace('\n', " ")));
+            self.text.push('\n');
+            self.column = 0;
+        } else {
+            self.token(format!("{{{text}}}"));
+        }
+    }
+
     fn finish(self) -> String {
         self.text + "\n"
     }
@@ -122,7 +134,7 @@ impl Movetext {
 
 fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &Position) {
     for comment in &line.comments {
-        out.token(format!("{{{}}}", comment.value));
+        out.comment(&comment.value);
     }
     let mut pos = start;
     let mut need_number = true;
@@ -139,7 +151,7 @@ fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &
             out.token(format!("${}", nag.value));
         }
         for comment in &ply.comments {
-            out.token(format!("{{{}}}", comment.value));
+            out.comment(&comment.value);
             need_number = true;
         }
         for (variation, rep_variation) in ply.variations.iter().zip(&rep.variations) {
