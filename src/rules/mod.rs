@@ -13,7 +13,7 @@ mod unit;
 mod variant;
 
 pub use board::Board;
-pub use outcome::{Claim, EndReason, Outcome};
+pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
 pub use position::{Castling, Features, Position, Wing};
 pub use turn::{Bounce, Move, MoveKind, Turn};
 pub use unit::{Color, Piece, Role};

@@ -83,6 +83,19 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Checkmate or stalemate (O1), when the side to move has no legal turn; `None`
+/// while it has one.
+pub fn mate_or_stalemate<V: super::Variant + ?Sized>(variant: &V, pos: &super::Position) -> Option<Outcome> {
+    if variant.has_legal_turn(pos) {
+        return None;
+    }
+    Some(if variant.is_check(pos) {
+        Outcome::win(pos.turn.other(), EndReason::Checkmate)
+    } else {
+        Outcome::draw(EndReason::Stalemate)
+    })
+}
+
 /// A draw a player may claim; the game goes on (O3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {

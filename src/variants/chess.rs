@@ -3,7 +3,9 @@
 
 use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
-use crate::rules::{Color, EndReason, Move, MoveKind, Outcome, Piece, Position, Role, Turn, Variant};
+use crate::rules::{
+    mate_or_stalemate, Color, EndReason, Move, MoveKind, Outcome, Piece, Position, Role, Turn, Variant,
+};
 use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
 
@@ -148,6 +150,22 @@ pub fn impossible_units(pos: &Position, king_required: bool, pawn_ranks_forbidde
     problems
 }
 
+/// Reads a plain FEN on the 8x8 board and rejects impossible positions (O9); Bouncing
+/// lets pawns stand on the first and last ranks (`pawns_on_edge_ranks`).
+pub fn read_plain_snapshot(text: &str, pawns_on_edge_ranks: bool) -> Result<Position, SnapshotError> {
+    let fields = Fields::split(text, 4, 6)?;
+    let pos =
+        fen::read_orthodox(&fields, TERRAIN.area, TERRAIN.castling.back_rank, fen::orthodox_symbol, &mut Vec::new())?;
+    SnapshotError::check(impossible_position(&pos, !pawns_on_edge_ranks))?;
+    Ok(pos)
+}
+
+/// Writes a plain FEN; `ep` is the en passant square when a capture there is legal.
+pub fn write_plain_snapshot(pos: &Position, ep: Option<Square>) -> String {
+    let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
+    fen::write_orthodox(pos, placement, ep)
+}
+
 impl Variant for Chess {
     fn id(&self) -> &'static str {
         "chess"
@@ -158,21 +176,11 @@ impl Variant for Chess {
     }
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        let fields = Fields::split(text, 4, 6)?;
-        let pos = fen::read_orthodox(
-            &fields,
-            TERRAIN.area,
-            TERRAIN.castling.back_rank,
-            fen::orthodox_symbol,
-            &mut Vec::new(),
-        )?;
-        SnapshotError::check(impossible_position(&pos, true))?;
-        Ok(pos)
+        read_plain_snapshot(text, false)
     }
 
     fn write_snapshot(&self, pos: &Position) -> String {
-        let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
-        fen::write_orthodox(pos, placement, self.capturable_ep_square(pos))
+        write_plain_snapshot(pos, self.capturable_ep_square(pos))
     }
 
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -204,14 +212,8 @@ impl Variant for Chess {
     }
 
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if !self.has_legal_turn(pos) {
-            return Some(if self.is_check(pos) {
-                Outcome::win(pos.turn.other(), EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
-        }
-        self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial))
+        mate_or_stalemate(self, pos)
+            .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial)))
     }
 
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {

@@ -11,9 +11,9 @@ use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::{
-    Board, Bounce, Color, EndReason, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn, Variant,
+    mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
+    Variant,
 };
-use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
 
 /// The orthodox board, but a pawn may advance two squares from its own first or
@@ -61,21 +61,11 @@ impl Variant for Bouncing {
 
     /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        let fields = Fields::split(text, 4, 6)?;
-        let pos = fen::read_orthodox(
-            &fields,
-            TERRAIN.area,
-            TERRAIN.castling.back_rank,
-            fen::orthodox_symbol,
-            &mut Vec::new(),
-        )?;
-        SnapshotError::check(chess::impossible_position(&pos, false))?;
-        Ok(pos)
+        chess::read_plain_snapshot(text, true)
     }
 
     fn write_snapshot(&self, pos: &Position) -> String {
-        let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
-        fen::write_orthodox(pos, placement, self.capturable_ep_square(pos))
+        chess::write_plain_snapshot(pos, self.capturable_ep_square(pos))
     }
 
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -111,14 +101,7 @@ impl Variant for Bouncing {
     /// Checkmate and stalemate only; bounces can decide games that orthodox
     /// material could not, so there is no insufficient material (O3).
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if self.has_legal_turn(pos) {
-            return None;
-        }
-        Some(if self.is_check(pos) {
-            Outcome::win(pos.turn.other(), EndReason::Checkmate)
-        } else {
-            Outcome::draw(EndReason::Stalemate)
-        })
+        mate_or_stalemate(self, pos)
     }
 
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {

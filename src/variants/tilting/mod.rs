@@ -16,7 +16,9 @@ use super::chess::Chess;
 use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{MoveFilter, Terrain};
-use crate::rules::{san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use crate::rules::{
+    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, Variant, Wing,
+};
 use crate::snapshot::SnapshotError;
 
 /// The orthodox board, pawns and castling; craters come from the position.
@@ -90,15 +92,8 @@ impl Variant for Tilting {
             [false, true] => return Some(Outcome::win(Color::Black, EndReason::KingDestroyed)),
             [true, true] => {}
         }
-        if self.has_legal_turn(pos) {
-            return None;
-        }
         // T7: stalemate is a draw. No insufficient-material rule (O3).
-        Some(if self.is_check(pos) {
-            Outcome::win(pos.turn.other(), EndReason::Checkmate)
-        } else {
-            Outcome::draw(EndReason::Stalemate)
-        })
+        mate_or_stalemate(self, pos)
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
