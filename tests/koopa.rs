@@ -343,7 +343,7 @@ fn perft_agrees_with_a_naive_implementation() {
 /// One ply deeper everywhere; run in release:
 /// `cargo test --release --test koopa -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "one ply deeper everywhere; run with `cargo test --release --test koopa -- --ignored`"]
 fn perft_agrees_one_ply_deeper() {
     compare_perft(1);
 }
