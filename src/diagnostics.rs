@@ -113,8 +113,7 @@ impl<'a> GameSource<'a> {
         }
         let from = boundary_before(self.text, start.saturating_sub(EXCERPT_MARGIN).max(line_start));
         let shown_end = end.min(start + EXCERPT_MARGIN);
-        let to = boundary_before(self.text, (shown_end + EXCERPT_MARGIN).min(line_end)).max(shown_end.min(line_end));
-        let to = boundary_before(self.text, to);
+        let to = boundary_before(self.text, (shown_end + EXCERPT_MARGIN).min(line_end));
         let (lead, tail) = (if from > line_start { "..." } else { "" }, if to < line_end { "..." } else { "" });
         let excerpt = format!("{lead}{}{tail}", self.text.get(from..to).unwrap_or(""));
         let skipped = self.text.get(line_start..from).map_or(0, |s| s.chars().count());
@@ -126,7 +125,7 @@ impl<'a> GameSource<'a> {
             column_shift: skipped.saturating_sub(lead.len()),
         };
         let mark_start = start - from + lead.len();
-        let mark_end = boundary_before(self.text, end.min(to)) - from + lead.len();
+        let mark_end = end.min(to) - from + lead.len();
         view.emit(problem, mark_start..mark_end.max(mark_start))
     }
 

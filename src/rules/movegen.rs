@@ -456,7 +456,7 @@ pub fn castle_rook_destination(mv: &Move) -> Square {
 }
 
 /// The rook lands next to the king's destination, towards the board's centre.
-fn rook_beside(king_to: Square, wing: Wing) -> Square {
+pub fn rook_beside(king_to: Square, wing: Wing) -> Square {
     let file = match wing {
         Wing::Queen => king_to.file() + 1,
         Wing::King => king_to.file().saturating_sub(1),

@@ -8,7 +8,7 @@ use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::record::ast::{BombToken, Spanned};
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Wing};
+use crate::rules::{Position, ResolveError, Resolved, Role, Turn, Wing};
 
 /// What every written bomb starts with.
 pub const BOMB: &str = "(****)";
@@ -111,15 +111,7 @@ pub fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
     let king = pos.board.king(us)?;
     let rook = pos.castling.rook(us, wing)?;
     let king_to = Square::at(*TERRAIN.castling.king_files.get(wing as usize)?, king.rank());
-    let castle = Move {
-        role: Role::King,
-        from: king,
-        to: king_to,
-        capture: false,
-        promotion: None,
-        kind: MoveKind::Castle { rook, wing },
-    };
-    let rook_to = movegen::castle_rook_destination(&castle);
+    let rook_to = movegen::rook_beside(king_to, wing);
     [(king, king_to), (rook, rook_to)]
         .into_iter()
         .find_map(|(a, b)| movegen::span(a, b).find(|&sq| pos.features.craters.contains(sq)))
