@@ -4,7 +4,7 @@
 use super::args::{GameChoice, OneRecord, PositionArgs};
 use super::replay::load_one;
 use super::{CliError, Verdict};
-use crate::render::{caption, draw, status, Caption, Style};
+use crate::render::{caption, draw, position_caption, Style};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -66,12 +66,7 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
             args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
         let (variant, pos) = position.load()?;
-        let caption = Caption {
-            status: status(variant.as_ref(), &pos),
-            state: variant.describe_state(&pos),
-            marks: variant.unit_marks(&pos),
-            ..Caption::default()
-        };
+        let caption = position_caption(variant.as_ref(), &pos);
         emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;
         return Ok(Verdict::Valid);
     };

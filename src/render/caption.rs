@@ -28,6 +28,18 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
         state = variant.describe_turn(before, &played.turn);
         Some(format!("{number} {}", played.canonical))
     });
-    state.extend(variant.describe_state(pos));
-    Caption { last_turn, status: status(variant, pos), state, comments, marks: variant.unit_marks(pos) }
+    let mut caption = position_caption(variant, pos);
+    state.append(&mut caption.state);
+    Caption { last_turn, state, comments, ..caption }
+}
+
+/// The caption of a position on its own: status, the variant's state, its marks.
+pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Caption {
+    Caption {
+        status: status(variant, pos),
+        state: variant.describe_state(pos),
+        marks: variant.unit_marks(pos),
+        squares: variant.square_marks(pos),
+        ..Caption::default()
+    }
 }

@@ -4,5 +4,5 @@
 mod caption;
 mod text;
 
-pub use caption::{caption, status};
+pub use caption::{caption, position_caption, status};
 pub use text::{draw, Caption, Style};

@@ -1,7 +1,7 @@
 //! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
 
 use crate::geometry::Square;
-use crate::rules::{Color, Piece, Position, Role, UnitMarks};
+use crate::rules::{Color, Piece, Position, Role, SquareMarks, UnitMarks};
 
 /// Which characters draw units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,9 @@ pub struct Caption {
     /// Units the board draws marked (text style: with their marked symbol), each group
     /// listed with its counters in a legend line under the board.
     pub marks: Vec<UnitMarks>,
+    /// Empty squares drawn with a sign (craters, bubbles, inactive squares), each
+    /// group explained in the legend when the board shows it.
+    pub squares: Vec<SquareMarks>,
 }
 
 fn glyph(piece: Piece) -> char {
@@ -51,7 +54,7 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
     let width = files.len() * 2 + 1;
     let border = format!("   +{}+\n", "-".repeat(width));
     let mut out = border.clone();
-    let mut craters = false;
+    let mut shown = vec![false; caption.squares.len()];
     for &rank in &ranks {
         out.push_str(&format!("{:>2} |", rank + 1));
         for &file in &files {
@@ -60,9 +63,11 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
             let c = match pos.board.get(sq) {
                 Some(piece) if style == Style::Unicode => glyph(piece),
                 Some(piece) => marked.map_or_else(|| piece.fen_char(), |u| u.symbol),
-                None if pos.features.craters.contains(sq) => {
-                    craters = true;
-                    '*'
+                None if let Some(i) = caption.squares.iter().position(|g| g.squares.contains(sq)) => {
+                    if let Some(seen) = shown.get_mut(i) {
+                        *seen = true;
+                    }
+                    caption.squares.get(i).map_or('?', |g| g.symbol)
                 }
                 None if style == Style::Unicode => '·',
                 None => '.',
@@ -79,8 +84,15 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
         out.push(Square::file_char(file));
     }
     out.push('\n');
-    if craters {
-        out.push_str("legend: * crater\n");
+    let legend: Vec<String> = caption
+        .squares
+        .iter()
+        .zip(&shown)
+        .filter(|(_, &seen)| seen)
+        .map(|(g, _)| format!("{} {}", g.symbol, g.label))
+        .collect();
+    if !legend.is_empty() {
+        out.push_str(&format!("legend: {}\n", legend.join(", ")));
     }
     for group in caption.marks.iter().filter(|m| !m.units.is_empty()) {
         let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();

@@ -17,4 +17,4 @@ pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
 pub use position::{Castling, Features, Position, Wing};
 pub use turn::{Bounce, Move, MoveKind, Turn};
 pub use unit::{Color, Piece, Role};
-pub use variant::{MarkedUnit, ResolveError, Resolved, UnitMarks, Variant};
+pub use variant::{MarkedUnit, ResolveError, Resolved, SquareMarks, UnitMarks, Variant};

@@ -5,7 +5,7 @@
 //! perft, diagrams, the commands) is written once against this trait.
 
 use super::{san, Move, Outcome, Position, Role, Turn};
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 use crate::record::ast::TurnToken;
 use crate::snapshot::SnapshotError;
 
@@ -49,6 +49,18 @@ pub struct UnitMarks {
     pub label: &'static str,
     /// The units in reading order.
     pub units: Vec<MarkedUnit>,
+}
+
+/// Empty squares that diagrams draw with one sign, explained in the legend:
+/// Tilting's craters (T3), Bubble Fizz's bubbles (F1), the squares outside
+/// Bellows' active board (L4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareMarks {
+    /// The character text diagrams draw on such an empty square.
+    pub symbol: char,
+    /// What the sign means, for the legend: `crater`.
+    pub label: &'static str,
+    pub squares: SquareSet,
 }
 
 /// The rules of one variant.
@@ -148,6 +160,12 @@ pub trait Variant: Send + Sync {
     /// Units that diagrams draw marked, with their counters (Koopa's stuns); none in
     /// most variants.
     fn unit_marks(&self, _pos: &Position) -> Vec<UnitMarks> {
+        Vec::new()
+    }
+
+    /// Empty squares that diagrams draw with a sign (craters, bubbles, inactive
+    /// squares); none in most variants. A square in several groups shows the first.
+    fn square_marks(&self, _pos: &Position) -> Vec<SquareMarks> {
         Vec::new()
     }
 

@@ -17,7 +17,8 @@ use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{MoveFilter, Terrain};
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, Variant, Wing,
+    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn,
+    Variant, Wing,
 };
 use crate::snapshot::SnapshotError;
 
@@ -154,5 +155,9 @@ impl Variant for Tilting {
             [false, false] => "none left",
         };
         vec![format!("bombs: {holders}")]
+    }
+
+    fn square_marks(&self, pos: &Position) -> Vec<SquareMarks> {
+        vec![SquareMarks { symbol: '*', label: "crater", squares: pos.features.craters }]
     }
 }
