@@ -4,7 +4,8 @@
 use super::args::{GameChoice, OneRecord, PositionArgs};
 use super::replay::load_one;
 use super::{CliError, Verdict};
-use crate::render::{caption, draw, position_caption, Style};
+use crate::render::{caption, draw, draw_svg, position_caption, Caption, Style};
+use crate::rules::Position;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -12,6 +13,8 @@ use std::path::PathBuf;
 pub enum DiagramFormat {
     Text,
     Unicode,
+    /// A self-contained SVG picture.
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -42,10 +45,20 @@ pub struct DiagramArgs {
     pub output: Option<PathBuf>,
 }
 
-fn style(format: DiagramFormat) -> Style {
+/// Draws one position in the chosen format.
+fn picture(format: DiagramFormat, pos: &Position, flip: bool, caption: &Caption) -> String {
     match format {
-        DiagramFormat::Text => Style::Text,
-        DiagramFormat::Unicode => Style::Unicode,
+        DiagramFormat::Text => draw(pos, Style::Text, flip, caption),
+        DiagramFormat::Unicode => draw(pos, Style::Unicode, flip, caption),
+        DiagramFormat::Svg => draw_svg(pos, flip, caption),
+    }
+}
+
+/// The file name ending of a format's diagrams, for `--all`.
+fn extension(format: DiagramFormat) -> &'static str {
+    match format {
+        DiagramFormat::Text | DiagramFormat::Unicode => "txt",
+        DiagramFormat::Svg => "svg",
     }
 }
 
@@ -60,14 +73,13 @@ fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
 }
 
 pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
-    let style = style(args.format);
     let Some(file) = &args.file else {
         let variant =
             args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
         let (variant, pos) = position.load()?;
         let caption = position_caption(variant.as_ref(), &pos);
-        emit(&draw(&pos, style, args.flip, &caption), args.output.as_ref())?;
+        emit(&picture(args.format, &pos, args.flip, &caption), args.output.as_ref())?;
         return Ok(Verdict::Valid);
     };
     let (loaded, verdict) = load_one(&OneRecord { file: file.clone(), choice: args.record.clone() })?;
@@ -86,13 +98,13 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
         let pos = replay
             .position(ply)
             .ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))?;
-        Ok(draw(pos, style, args.flip, &caption(replay, ply, comments(ply))))
+        Ok(picture(args.format, pos, args.flip, &caption(replay, ply, comments(ply))))
     };
     if args.all {
         let dir = args.output.as_ref().ok_or_else(|| CliError("--all needs -o DIR".to_string()))?;
         std::fs::create_dir_all(dir).map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
         for ply in 0..=plies {
-            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.txt"))))?;
+            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.{}", extension(args.format)))))?;
         }
     } else {
         emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref())?;

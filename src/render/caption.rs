@@ -18,6 +18,7 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
     let variant = replay.variant.as_ref();
     let pos = replay.position(ply).unwrap_or(&replay.start);
     let mut state = Vec::new();
+    let mut trace = None;
     let last_turn = ply.checked_sub(1).and_then(|i| {
         let before = replay.position(i)?;
         let played = replay.line.plies.get(i)?;
@@ -26,11 +27,12 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
             Color::Black => format!("{}...", before.fullmove),
         };
         state = variant.describe_turn(before, &played.turn);
+        trace = Some(variant.trace_turn(before, &played.turn));
         Some(format!("{number} {}", played.canonical))
     });
     let mut caption = position_caption(variant, pos);
     state.append(&mut caption.state);
-    Caption { last_turn, state, comments, ..caption }
+    Caption { last_turn, state, comments, trace, ..caption }
 }
 
 /// The caption of a position on its own: status, the variant's state, its marks.

@@ -1,7 +1,7 @@
 //! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
 
 use crate::geometry::Square;
-use crate::rules::{Color, Piece, Position, Role, SquareMarks, UnitMarks};
+use crate::rules::{Color, Piece, Position, Role, SquareMarks, TurnTrace, UnitMarks};
 
 /// Which characters draw units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +29,8 @@ pub struct Caption {
     /// Empty squares drawn with a sign (craters, bubbles, inactive squares), each
     /// group explained in the legend when the board shows it.
     pub squares: Vec<SquareMarks>,
+    /// The squares the last turn touched (SVG diagrams highlight them).
+    pub trace: Option<TurnTrace>,
 }
 
 fn glyph(piece: Piece) -> char {

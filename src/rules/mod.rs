@@ -15,6 +15,6 @@ mod variant;
 pub use board::Board;
 pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
 pub use position::{Castling, Features, Position, Wing};
-pub use turn::{Bounce, Move, MoveKind, Turn};
+pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};
 pub use unit::{Color, Piece, Role};
-pub use variant::{MarkedUnit, ResolveError, Resolved, SquareMarks, UnitMarks, Variant};
+pub use variant::{MarkedUnit, ResolveError, Resolved, SquareKind, SquareMarks, UnitMarks, Variant};

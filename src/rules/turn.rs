@@ -1,7 +1,7 @@
 //! Turns: everything one side does in one ply.
 
 use super::{Role, Wing};
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 
 /// How a move moves its unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +66,22 @@ pub enum Turn {
 }
 
 impl Turn {
+    /// The squares the turn's moves, bounce and bomb target touched.
+    pub fn trace(&self) -> TurnTrace {
+        TurnTrace {
+            moves: self.moves().iter().map(|m| (m.from, m.to)).collect(),
+            bounce: match self {
+                Turn::Bounced(_, b) => Some((b.from, b.to)),
+                _ => None,
+            },
+            struck: match self {
+                Turn::Bomb(target) => SquareSet::from_iter([*target]),
+                _ => SquareSet::EMPTY,
+            },
+            landing: None,
+        }
+    }
+
     /// The moves of the turn in order (none for a bomb).
     pub fn moves(&self) -> &[Move] {
         match self {
@@ -74,4 +90,17 @@ impl Turn {
             Turn::Multi(moves) => moves,
         }
     }
+}
+
+/// The squares a played turn touched, for diagrams that highlight the last turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnTrace {
+    /// Each move's start and destination, in the order played.
+    pub moves: Vec<(Square, Square)>,
+    /// Bouncing B2: the bounced unit's start and destination.
+    pub bounce: Option<(Square, Square)>,
+    /// Squares a blast covered (Tilting T3) or units a kick removed (Koopa K3).
+    pub struck: SquareSet,
+    /// Koopa K2: where the capturer landed after bouncing over what it stunned.
+    pub landing: Option<Square>,
 }

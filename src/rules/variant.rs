@@ -4,7 +4,7 @@
 //! over, and how its snapshots read and write. Everything else (SAN, replay,
 //! perft, diagrams, the commands) is written once against this trait.
 
-use super::{san, Move, Outcome, Position, Role, Turn};
+use super::{san, Color, Move, Outcome, Position, Role, Turn, TurnTrace};
 use crate::geometry::{Square, SquareSet};
 use crate::record::ast::TurnToken;
 use crate::snapshot::SnapshotError;
@@ -56,11 +56,24 @@ pub struct UnitMarks {
 /// Bellows' active board (L4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareMarks {
+    /// What the sign stands for; SVG diagrams draw each kind in its own way.
+    pub kind: SquareKind,
     /// The character text diagrams draw on such an empty square.
     pub symbol: char,
     /// What the sign means, for the legend: `crater`.
     pub label: &'static str,
     pub squares: SquareSet,
+}
+
+/// What a sign on a square stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareKind {
+    /// Tilting T3: a crater.
+    Crater,
+    /// Bubble Fizz F1: a bubble of this side, rising towards that side's up.
+    Bubble(Color),
+    /// Bellows L4: a square outside the active board (units there cannot move).
+    Inactive,
 }
 
 /// The rules of one variant.
@@ -150,6 +163,13 @@ pub trait Variant: Send + Sync {
     /// ("the blast destroyed g5 h5"); `before` is the position the turn was played in.
     fn describe_turn(&self, _before: &Position, _turn: &Turn) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The squares a turn touched, for highlighting it; `before` is the position it
+    /// was played in. Variants whose turns reach beyond their moves' squares (blasts,
+    /// Koopa landings and kicks) add those.
+    fn trace_turn(&self, _before: &Position, turn: &Turn) -> TurnTrace {
+        turn.trace()
     }
 
     /// Lines about the variant's own state for diagram captions ("bombs: White").

@@ -1,10 +1,11 @@
 //! Caption lines for a played Koopa capture: what it stunned and where the capturer
-//! landed or that it ran off the board (K2), or what a kick removed (K3).
+//! landed or that it ran off the board (K2), or what a kick removed (K3); and the
+//! squares diagrams highlight for it.
 
 use super::strike::{self, direction, Strike};
 use super::TERRAIN;
 use crate::geometry::SquareSet;
-use crate::rules::{Move, Position, Turn};
+use crate::rules::{Move, Position, Turn, TurnTrace};
 
 /// The squares of `set` in the order the capture `mv` travels over them.
 fn along_line(mv: &Move, set: SquareSet) -> String {
@@ -45,4 +46,17 @@ pub fn describe(before: &Position, turn: &Turn) -> Vec<String> {
         }
     };
     vec![line]
+}
+
+/// The squares a turn touched: the move, and the capturer's landing square (K2) or
+/// the units a kick removed (K3).
+pub fn trace(before: &Position, turn: &Turn) -> TurnTrace {
+    let mut trace = turn.trace();
+    if let Some(mv) = turn.moves().first().filter(|m| m.capture) {
+        match strike::trace(&before.board, mv) {
+            Strike::Bounce { landing, .. } => trace.landing = landing,
+            Strike::Kick { removed } => trace.struck = removed,
+        }
+    }
+    trace
 }

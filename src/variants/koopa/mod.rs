@@ -13,7 +13,8 @@ use crate::geometry::{Square, SquareSet};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::{
-    san, Board, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, UnitMarks, Variant, Wing,
+    san, Board, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, UnitMarks,
+    Variant, Wing,
 };
 use crate::snapshot::SnapshotError;
 
@@ -115,6 +116,10 @@ impl Variant for Koopa {
 
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         caption::describe(before, turn)
+    }
+
+    fn trace_turn(&self, before: &Position, turn: &Turn) -> TurnTrace {
+        caption::trace(before, turn)
     }
 
     fn unit_marks(&self, pos: &Position) -> Vec<UnitMarks> {

@@ -17,8 +17,8 @@ use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{MoveFilter, Terrain};
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn,
-    Variant, Wing,
+    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareKind, SquareMarks,
+    Turn, TurnTrace, Variant, Wing,
 };
 use crate::snapshot::SnapshotError;
 
@@ -147,6 +147,11 @@ impl Variant for Tilting {
         vec![format!("the blast on {target} destroyed {what}")]
     }
 
+    fn trace_turn(&self, _before: &Position, turn: &Turn) -> TurnTrace {
+        let Turn::Bomb(target) = turn else { return turn.trace() };
+        TurnTrace { struck: blast::blast_area(*target), ..TurnTrace::default() }
+    }
+
     fn describe_state(&self, pos: &Position) -> Vec<String> {
         let holders = match pos.bombs {
             [true, true] => "White and Black",
@@ -158,6 +163,6 @@ impl Variant for Tilting {
     }
 
     fn square_marks(&self, pos: &Position) -> Vec<SquareMarks> {
-        vec![SquareMarks { symbol: '*', label: "crater", squares: pos.features.craters }]
+        vec![SquareMarks { kind: SquareKind::Crater, symbol: '*', label: "crater", squares: pos.features.craters }]
     }
 }
