@@ -20,7 +20,7 @@ use crate::rules::{
     san, Board, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, Variant, Wing,
 };
 use crate::snapshot::SnapshotError;
-pub use schedule::{Region, Schedule};
+use schedule::{Region, Schedule};
 use std::collections::BTreeMap;
 
 /// L2: the orthodox array on the 8x8 region c3-j10, White to move on the 8x8 board.

@@ -71,8 +71,8 @@ pub fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<Strin
     let rook = pos.castling.rook(pos.turn, wing)?;
     let king = pos.board.king(pos.turn).filter(|k| k.rank() == rook.rank())?;
     let name = if wing == Wing::King { "O-O" } else { "O-O-O" };
-    let rules = terrain(Region::Large).castling;
-    let king_to = Square::at(rules.king_files[wing as usize], king.rank());
+    let [queen_side, king_side] = terrain(Region::Large).castling.king_files;
+    let king_to = Square::at(if wing == Wing::King { king_side } else { queen_side }, king.rank());
     let rook_to = movegen::rook_beside(king_to, wing);
     let active = schedule.active(pos);
     let mut squares = movegen::span(king, king_to).chain(movegen::span(rook, rook_to));

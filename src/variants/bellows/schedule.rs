@@ -75,14 +75,13 @@ impl Schedule {
     }
 
     /// The number of places in one cycle.
-    pub fn len(&self) -> u8 {
-        self.cycle.len() as u8
+    pub fn places(&self) -> u8 {
+        self.cycle.len().max(1) as u8
     }
 
     /// The board at a place of the cycle (a place out of range wraps around).
     pub fn region_at(&self, phase: u8) -> Region {
-        let len = self.cycle.len().max(1);
-        self.cycle.get(phase as usize % len).copied().unwrap_or(Region::Large)
+        self.cycle.get((phase % self.places()) as usize).copied().unwrap_or(Region::Large)
     }
 
     /// L4: the board the side to move uses now.
@@ -95,7 +94,7 @@ impl Schedule {
         if self.per_move && mover == Color::White {
             phase
         } else {
-            (phase + 1) % self.len().max(1)
+            (phase % self.places() + 1) % self.places()
         }
     }
 
@@ -109,22 +108,23 @@ impl Schedule {
     pub fn phase_text(&self, phase: u8) -> String {
         let region = self.region_at(phase);
         let size = region.size().to_string();
-        if region != Region::Middle || self.cycle.len() == BREATHE.len() {
+        // A board met twice in the cycle is told apart by the way the cycle goes on.
+        if self.cycle.iter().filter(|&&r| r == region).count() < 2 {
             return size;
         }
-        let growing = self.region_at(phase + 1) == Region::Large;
+        let growing = self.region_at(phase % self.places() + 1) == Region::Large;
         size + if growing { ">" } else { "<" }
     }
 
     /// Reads the phase field: the place in the cycle it names, if this schedule
     /// has such a place.
     pub fn read_phase(&self, text: &str) -> Option<u8> {
-        (0..self.len()).find(|&phase| self.phase_text(phase) == text)
+        (0..self.places()).find(|&phase| self.phase_text(phase) == text)
     }
 
     /// Every phase text of this schedule, for messages: `8, 10, 12`.
     pub fn phase_texts(&self) -> String {
-        (0..self.len()).map(|p| self.phase_text(p)).collect::<Vec<_>>().join(", ")
+        (0..self.places()).map(|p| self.phase_text(p)).collect::<Vec<_>>().join(", ")
     }
 
     /// The schedule as the option writes it: `8-10-12-10, turn=move`.
