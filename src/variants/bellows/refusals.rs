@@ -7,17 +7,25 @@ use crate::geometry::Square;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Position, Role, Wing};
 
-/// Why no legal move of `role` reaches `to`, when a unit of that role could get there
-/// on the whole grid or the active board's moves fail for king safety.
+/// Why no legal move of `role` reaches `to`: a unit that could get there but would
+/// leave its king capturable (L6), a destination off the active board, or a unit that
+/// stands off it (L4). `None` leaves the general explanation (also when legal moves to
+/// `to` exist and only the written source does not fit them).
 pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<Square>) -> Option<String> {
+    let to = to?;
     let active = schedule.active(pos);
-    let filter = MoveFilter { role: Some(role), to };
+    let filter = MoveFilter { role: Some(role), to: Some(to) };
+    let mut legal = Vec::new();
+    moves::legal_moves(pos, schedule, filter, &mut legal);
     let mut inside = Vec::new();
     movegen::pseudo_moves(pos, &terrain(active), filter, &mut inside);
-    if let Some(mv) = inside.first() {
+    if let Some(mv) = inside.iter().find(|m| !legal.contains(m)) {
         return Some(unsafe_king(pos, schedule, role, mv.from, mv.to));
     }
-    if let Some(to) = to.filter(|sq| !active.rect().contains(*sq)) {
+    if !legal.is_empty() {
+        return None;
+    }
+    if !active.rect().contains(to) {
         // L4: the destination lies off the active board.
         return Some(format!(
             "{to} lies outside the active board {}: no unit may move there this ply",
@@ -27,23 +35,14 @@ pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<S
     let mut anywhere = Vec::new();
     movegen::pseudo_moves(pos, &terrain(Region::Large), filter, &mut anywhere);
     let mv = anywhere.first()?;
-    Some(if active.rect().contains(mv.from) {
-        format!(
-            "the {} on {} cannot leave the active board {} to reach {}",
-            role.name(),
-            mv.from,
-            active.describe(),
-            mv.to
-        )
-    } else {
-        // L4, seed "Rules": a unit off the active board may not move.
-        format!(
-            "the {} on {} stands outside the active board {} and may not move this ply",
-            role.name(),
-            mv.from,
-            active.describe()
-        )
-    })
+    // L4, seed "Rules": a unit off the active board may not move (a unit on it that
+    // could reach `to` only from outside cannot exist: the boards are rectangles).
+    Some(format!(
+        "the {} on {} stands outside the active board {} and may not move this ply",
+        role.name(),
+        mv.from,
+        active.describe()
+    ))
 }
 
 /// L6: the move would let the opponent capture the mover's king on its next ply.
@@ -75,8 +74,11 @@ pub fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<Strin
     let king_to = Square::at(if wing == Wing::King { king_side } else { queen_side }, king.rank());
     let rook_to = movegen::rook_beside(king_to, wing);
     let active = schedule.active(pos);
-    let mut squares = movegen::span(king, king_to).chain(movegen::span(rook, rook_to));
-    if let Some(outside) = squares.find(|sq| !active.rect().contains(*sq)) {
+    let squares = || movegen::span(king, king_to).chain(movegen::span(rook, rook_to));
+    if !squares().all(|sq| sq == king || sq == rook || pos.board.is_empty_at(sq)) {
+        return None;
+    }
+    if let Some(outside) = squares().find(|sq| !active.rect().contains(*sq)) {
         return Some(format!(
             "{name} is not legal here: {outside} lies outside the active board {}, and castling needs all its squares inside it",
             active.describe()
