@@ -274,3 +274,55 @@ fn perft_fixture_counts_agree_with_the_reference() {
         assert_eq!(reference_perft(&rules, &pos, depth), nodes, "{fen} depth {depth}");
     }
 }
+
+/// Mutated and truncated snapshots are refused or read, never a panic; whatever is
+/// read writes back to a snapshot that reads again to the same position.
+#[test]
+fn hostile_snapshots_never_panic() {
+    let pieces = b"PNBRQKpnbrqk0123456789/ -wbKQkqLlAa<>";
+    let mut rng = SmallRng::seed_from_u64(env_number("ARBITER_BELLOWS_SEED", 0xbe_11_05u64));
+    for options in [Rules::new("8-10-12", "ply"), Rules::new("8-10-12-10", "move")] {
+        let variant = lookup("bellows", &options.options).expect("bellows is implemented");
+        for start in STARTS {
+            for _ in 0..400 {
+                let mut bytes = start.as_bytes().to_vec();
+                for _ in 0..rng.gen_range(1..4) {
+                    let at = rng.gen_range(0..bytes.len());
+                    match rng.gen_range(0..3) {
+                        0 => bytes[at] = pieces[rng.gen_range(0..pieces.len())],
+                        1 => {
+                            bytes.remove(at);
+                        }
+                        _ => bytes.insert(at, pieces[rng.gen_range(0..pieces.len())]),
+                    }
+                }
+                let text = String::from_utf8_lossy(&bytes).to_string();
+                if let Ok(pos) = variant.read_snapshot(&text) {
+                    let written = variant.write_snapshot(&pos);
+                    let again =
+                        variant.read_snapshot(&written).unwrap_or_else(|e| panic!("`{written}` from `{text}`: {e}"));
+                    assert_eq!(variant.write_snapshot(&again), written, "round trip of `{text}`");
+                }
+            }
+        }
+    }
+}
+
+/// Written turns of every shape, legal or not, resolve or are refused with a reason.
+#[test]
+fn odd_written_turns_are_refused_with_reasons() {
+    let variant = lookup("bellows", &BTreeMap::new()).expect("bellows is implemented");
+    let pos = variant.read_snapshot(STARTS[2]).expect("start position");
+    for text in [
+        "Rl13", "R12l3", "Ra0", "Nl12", "Qa12", "Qxa12", "Q1a12", "Qa1a12", "R3h3", "O-O-O", "e10=Q", "ed", "fg", "k8",
+        "Bxi9", "a13",
+    ] {
+        if let Ok(game) = parse_game(&format!("{text}\n")) {
+            if let Some(ply) = game.line.plies.first() {
+                if let Err(arbiter::rules::ResolveError::Illegal(reason)) = variant.resolve(&pos, &ply.turn.value) {
+                    assert!(!reason.is_empty(), "`{text}`: an empty reason");
+                }
+            }
+        }
+    }
+}
