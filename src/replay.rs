@@ -168,11 +168,12 @@ impl History {
         if self.ending.is_some() {
             return;
         }
-        let checkmated = || variant.is_check(pos) && !variant.has_legal_turn(pos);
+        // A win on the board (checkmate, or a variant's decisive ending such as
+        // Bellows' loss without a legal move, L7) takes precedence (O3).
+        let decided = || variant.outcome(pos).is_some_and(|o| o.winner.is_some());
         let automatic = if count >= 5 {
             Some(EndReason::FivefoldRepetition)
-        } else if pos.halfmove >= 150 && !checkmated() {
-            // A checkmate on the 150th ply takes precedence (O3).
+        } else if pos.halfmove >= 150 && !decided() {
             Some(EndReason::SeventyFiveMoveRule)
         } else if variant.is_dead_position(pos) {
             Some(EndReason::InsufficientMaterial)

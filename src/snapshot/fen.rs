@@ -8,6 +8,7 @@ use super::SnapshotError;
 use crate::geometry::{Rect, Square};
 use crate::record::quote;
 use crate::rules::{Board, Castling, Color, Features, Piece, Position, Role, Wing};
+use std::ops::RangeInclusive;
 
 /// What one placement symbol stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +162,18 @@ const MAX_CASTLING_LETTERS: usize = 4;
 /// Reads castling rights in X-FEN (`KQkq`, file letters where the rook is not the
 /// outermost) or Shredder-FEN (`HAha`) against the units on the back ranks.
 pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Castling, SnapshotError> {
+    let area = board.area();
+    read_castling_in(text, board, back_rank, area.min_file..=area.max_file)
+}
+
+/// Reads castling rights where `K`/`Q` name the outermost rook among `files` (Bellows
+/// L2: files c-j of its 8x8 region); Shredder letters may name any file of the board.
+pub fn read_castling_in(
+    text: &str,
+    board: &Board,
+    back_rank: [u8; 2],
+    files: RangeInclusive<u8>,
+) -> Result<Castling, SnapshotError> {
     let mut castling = Castling::default();
     if text == "-" {
         return Ok(castling);
@@ -182,14 +195,13 @@ pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Ca
             ));
             continue;
         };
-        let area = board.area();
         let rook_at = |file: u8| {
             let sq = Square::at(file, rank);
             (board.get(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
         };
         let (wing, rook) = match c.to_ascii_lowercase() {
-            'k' => (Wing::King, (king.file() + 1..=area.max_file).rev().find_map(rook_at)),
-            'q' => (Wing::Queen, (area.min_file..king.file()).find_map(rook_at)),
+            'k' => (Wing::King, (king.file() + 1..=*files.end()).rev().find_map(rook_at)),
+            'q' => (Wing::Queen, (*files.start()..king.file()).find_map(rook_at)),
             f @ 'a'..='l' => {
                 let file = f as u8 - b'a';
                 let wing = if file > king.file() { Wing::King } else { Wing::Queen };
@@ -215,18 +227,25 @@ pub fn read_castling(text: &str, board: &Board, back_rank: [u8; 2]) -> Result<Ca
 /// Writes castling rights in X-FEN: `K`/`Q` for the outermost rook of a wing, the
 /// rook's file letter otherwise; `-` when there are none.
 pub fn write_castling(pos: &Position) -> String {
+    let area = pos.board.area();
+    write_castling_in(pos, area.min_file..=area.max_file)
+}
+
+/// Writes castling rights where `K`/`Q` stand for the outermost rook among `files`
+/// (see [`read_castling_in`]); a rook outside `files` is named by its file letter.
+pub fn write_castling_in(pos: &Position, files: RangeInclusive<u8>) -> String {
     let mut out = String::new();
     for color in Color::ALL {
         for wing in [Wing::King, Wing::Queen] {
             let Some(rook) = pos.castling.rook(color, wing) else { continue };
-            let area = pos.board.area();
             let outer: Vec<u8> = match wing {
-                Wing::King => (rook.file() + 1..=area.max_file).collect(),
-                Wing::Queen => (area.min_file..rook.file()).collect(),
+                Wing::King => (rook.file() + 1..=*files.end()).collect(),
+                Wing::Queen => (*files.start()..rook.file()).collect(),
             };
-            let outermost = !outer
-                .into_iter()
-                .any(|f| pos.board.get(Square::at(f, rook.rank())) == Some(Piece::new(color, Role::Rook)));
+            let outermost = files.contains(&rook.file())
+                && !outer
+                    .into_iter()
+                    .any(|f| pos.board.get(Square::at(f, rook.rank())) == Some(Piece::new(color, Role::Rook)));
             let letter = if outermost {
                 if wing == Wing::King {
                     'K'
@@ -272,12 +291,25 @@ pub fn read_orthodox(
     symbol: impl Fn(char) -> Option<Placed>,
     marked: &mut Vec<Square>,
 ) -> Result<Position, SnapshotError> {
+    read_orthodox_in(fields, area, back_rank, area.min_file..=area.max_file, symbol, marked)
+}
+
+/// [`read_orthodox`] with `K`/`Q` naming the outermost rooks among `castling_files`
+/// (see [`read_castling_in`]).
+pub fn read_orthodox_in(
+    fields: &Fields,
+    area: Rect,
+    back_rank: [u8; 2],
+    castling_files: RangeInclusive<u8>,
+    symbol: impl Fn(char) -> Option<Placed>,
+    marked: &mut Vec<Square>,
+) -> Result<Position, SnapshotError> {
     let placement = fields.get(0).unwrap_or_default();
     let (board, features) = read_placement(placement, area, symbol, marked)?;
     let mut pos = Position::new(board);
     pos.features = features;
     pos.turn = read_turn(fields.get(1).unwrap_or("w"))?;
-    pos.castling = read_castling(fields.get(2).unwrap_or("-"), &pos.board, back_rank)?;
+    pos.castling = read_castling_in(fields.get(2).unwrap_or("-"), &pos.board, back_rank, castling_files)?;
     pos.ep_square = read_ep(fields.get(3).unwrap_or("-"))?;
     pos.halfmove = read_number(fields.get(4), "halfmove clock", 0)?;
     pos.fullmove = read_number(fields.get(5), "fullmove number", 1)?.max(1);
@@ -286,10 +318,22 @@ pub fn read_orthodox(
 
 /// Writes the six orthodox fields; `placement` is the variant's placement field.
 pub fn write_orthodox(pos: &Position, placement: String, ep: Option<Square>) -> String {
+    let area = pos.board.area();
+    write_orthodox_in(pos, placement, ep, area.min_file..=area.max_file)
+}
+
+/// [`write_orthodox`] with `K`/`Q` standing for the outermost rooks among
+/// `castling_files` (see [`write_castling_in`]).
+pub fn write_orthodox_in(
+    pos: &Position,
+    placement: String,
+    ep: Option<Square>,
+    castling_files: RangeInclusive<u8>,
+) -> String {
     format!(
         "{placement} {} {} {} {} {}",
         pos.turn.char(),
-        write_castling(pos),
+        write_castling_in(pos, castling_files),
         ep.map_or_else(|| "-".to_string(), |s| s.to_string()),
         pos.halfmove,
         pos.fullmove

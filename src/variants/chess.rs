@@ -56,38 +56,55 @@ impl Chess {
 /// Decides whether moves leave the mover's king safe (O1), cheaply where it can: a
 /// unit that does not stand on a line with its own king cannot expose it, so when the
 /// king is not in check such a move needs no trial.
-struct KingSafety<'a> {
+///
+/// Attacks are judged inside the terrain's area: the orthodox board, or Bellows'
+/// board of the next ply (L6).
+pub struct KingSafety<'a> {
     pos: &'a Position,
+    terrain: Terrain,
     scratch: Option<crate::rules::Board>,
     in_check: Option<bool>,
 }
 
 impl<'a> KingSafety<'a> {
     fn new(pos: &'a Position) -> KingSafety<'a> {
-        KingSafety { pos, scratch: None, in_check: None }
+        KingSafety::within(pos, TERRAIN)
     }
 
-    fn allows(&mut self, mv: &Move) -> bool {
+    /// King safety judged by attacks inside `terrain`'s area.
+    pub fn within(pos: &'a Position, terrain: Terrain) -> KingSafety<'a> {
+        KingSafety { pos, terrain, scratch: None, in_check: None }
+    }
+
+    /// Whether the mover's king is not attacked after `mv`.
+    pub fn allows(&mut self, mv: &Move) -> bool {
         let pos = self.pos;
         let Some(king) = pos.board.king(pos.turn) else { return true };
         let d = king.delta_to(mv.from);
         let aligned = d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs();
         if mv.role != Role::King && mv.kind != MoveKind::EnPassant && !aligned {
-            let in_check = *self.in_check.get_or_insert_with(|| !king_safe(pos, pos.turn));
+            let terrain = &self.terrain;
+            let in_check = *self.in_check.get_or_insert_with(|| !king_safe_within(pos, pos.turn, terrain));
             if !in_check {
                 return true;
             }
         }
         let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
-        !movegen::king_attacked_after(scratch, &pos.features.craters, &TERRAIN, mv, pos.turn)
+        !movegen::king_attacked_after(scratch, &pos.features.craters, &self.terrain, mv, pos.turn)
     }
 }
 
 /// Whether `color`'s king is not attacked (a side without a king is safe).
 pub fn king_safe(pos: &Position, color: Color) -> bool {
+    king_safe_within(pos, color, &TERRAIN)
+}
+
+/// Whether `color`'s king is not attacked inside `terrain`'s area (a side without a
+/// king is safe).
+pub fn king_safe_within(pos: &Position, color: Color, terrain: &Terrain) -> bool {
     match pos.board.king(color) {
         Some(king) => {
-            !movegen::is_attacked(&pos.board, &pos.features.craters, &TERRAIN, &TERRAIN.area, king, color.other())
+            !movegen::is_attacked(&pos.board, &pos.features.craters, terrain, &terrain.area, king, color.other())
         }
         None => true,
     }

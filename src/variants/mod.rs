@@ -1,5 +1,6 @@
 //! The variants, one file each, and the registry that finds them by name.
 
+pub mod bellows;
 pub mod bouncing;
 pub mod chess;
 pub mod koopa;

@@ -1,6 +1,7 @@
 //! Finds variants by id or by the names a `[Variant]` tag may use, and checks
 //! their rule options.
 
+use super::bellows::Bellows;
 use super::bouncing::Bouncing;
 use super::chess::Chess;
 use super::koopa::Koopa;
@@ -52,6 +53,10 @@ fn build_koopa(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Koopa)
 }
 
+fn build_bellows(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    Box::new(Bellows::from_options(options))
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -75,7 +80,7 @@ pub static VARIANTS: &[VariantInfo] = &[
             RuleOption { key: "schedule", values: &["8-10-12", "8-10-12-10"] },
             RuleOption { key: "turn", values: &["ply", "move"] },
         ],
-        build: None,
+        build: Some(build_bellows),
     },
     VariantInfo {
         id: "bubble-fizz",

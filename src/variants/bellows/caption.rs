@@ -1,0 +1,22 @@
+//! What diagrams show of Bellows' state: the active board and the next one in the
+//! caption, and the squares off the active board marked `:` (L3, L4).
+
+use super::schedule::{Region, Schedule};
+use crate::geometry::Square;
+use crate::rules::{Position, SquareMarks};
+
+/// `active board: 10x10 (b2-k11); next ply: 12x12 (a1-l12)`.
+pub fn state(pos: &Position, schedule: &Schedule) -> Vec<String> {
+    vec![format!("active board: {}; next ply: {}", schedule.active(pos).describe(), schedule.next(pos).describe())]
+}
+
+/// The squares of the grid outside the side to move's active board.
+pub fn outside_marks(pos: &Position, schedule: &Schedule) -> Vec<SquareMarks> {
+    let active = schedule.active(pos).rect();
+    let grid = Region::Large.rect();
+    let squares = (grid.min_rank..=grid.max_rank)
+        .flat_map(|rank| (grid.min_file..=grid.max_file).map(move |file| Square::at(file, rank)))
+        .filter(|sq| !active.contains(*sq))
+        .collect();
+    vec![SquareMarks { symbol: ':', label: "outside the active board", squares }]
+}

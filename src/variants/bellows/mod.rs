@@ -1,0 +1,120 @@
+//! Bellows Chess (`bellows`), rulings L1-L9 on top of O1-O9: orthodox chess on a
+//! 12x12 grid whose active board breathes 8x8, 10x10, 12x12 from ply to ply. Units
+//! move only inside the active board, check looks one ply ahead to the next board,
+//! and a side without a legal move loses.
+//!
+//! The moves themselves come from the shared generator, given the active board as
+//! its area; this module adds the schedule, the look-ahead of check and the
+//! snapshot's `phase` field.
+
+mod caption;
+mod moves;
+mod refusals;
+mod schedule;
+mod snapshot;
+
+use crate::geometry::Square;
+use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{
+    san, Board, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, Variant, Wing,
+};
+use crate::snapshot::SnapshotError;
+use schedule::{Region, Schedule};
+use std::collections::BTreeMap;
+
+/// L2: the orthodox array on the 8x8 region c3-j10, White to move on the 8x8 board.
+pub const START: &str = "12/12/2rnbqkbnr2/2pppppppp2/12/12/12/12/2PPPPPPPP2/2RNBQKBNR2/12/12 w KQkq - 0 1 8";
+
+/// Bellows Chess with its schedule options (L3).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bellows {
+    schedule: Schedule,
+}
+
+impl Bellows {
+    /// Reads the rule options `schedule` and `turn` (L3).
+    pub fn from_options(options: &BTreeMap<String, String>) -> Bellows {
+        Bellows { schedule: Schedule::from_options(options) }
+    }
+}
+
+impl Variant for Bellows {
+    fn id(&self) -> &'static str {
+        "bellows"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(Region::Large.rect())))
+    }
+
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text, &self.schedule)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, &self.schedule, self.capturable_ep_square(pos))
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        self.legal_turns_to(pos, None, None, out);
+    }
+
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        let mut found = Vec::with_capacity(64);
+        moves::legal_moves(pos, &self.schedule, MoveFilter { role, to }, &mut found);
+        out.extend(found.into_iter().map(Turn::Move));
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        moves::any_legal_move(pos, &self.schedule)
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        let mut after = pos.clone();
+        for mv in turn.moves() {
+            movegen::apply_move(&mut after, mv);
+        }
+        // L3: the next ply's place in the schedule.
+        after.phase = self.schedule.advance(pos.phase, pos.turn);
+        after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+        after
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        moves::in_check(pos, &self.schedule)
+    }
+
+    /// L7: a side with no legal move loses, in check (checkmate) or not. O3: no
+    /// insufficient-material rule.
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        let reason = if self.is_check(pos) { EndReason::Checkmate } else { EndReason::NoLegalTurn };
+        Some(Outcome::win(pos.turn.other(), reason))
+    }
+
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        let result = san::resolve_single_move(self, pos, token);
+        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
+        let TurnPart::Move { san: SanToken::Castle { long }, bounce: None } = &part.value else { return result };
+        let wing = if *long { Wing::Queen } else { Wing::King };
+        match refusals::castling(pos, &self.schedule, wing) {
+            Some(reason) => Err(ResolveError::Illegal(reason)),
+            None => result,
+        }
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        refusals::unreachable(pos, &self.schedule, role, to)
+    }
+
+    fn describe_state(&self, pos: &Position) -> Vec<String> {
+        caption::state(pos, &self.schedule)
+    }
+
+    fn square_marks(&self, pos: &Position) -> Vec<SquareMarks> {
+        caption::outside_marks(pos, &self.schedule)
+    }
+}

@@ -1,0 +1,94 @@
+//! Why a written move is refused, in Bellows' own terms: a unit or a square outside
+//! the active board (L4), or a king the opponent could capture on its next ply (L6).
+
+use super::moves::{self, terrain};
+use super::schedule::{Region, Schedule};
+use crate::geometry::Square;
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{Position, Role, Wing};
+
+/// Why no legal move of `role` reaches `to`: a unit that could get there but would
+/// leave its king capturable (L6), a destination off the active board, or a unit that
+/// stands off it (L4). `None` leaves the general explanation (also when legal moves to
+/// `to` exist and only the written source does not fit them).
+pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<Square>) -> Option<String> {
+    let to = to?;
+    let active = schedule.active(pos);
+    let filter = MoveFilter { role: Some(role), to: Some(to) };
+    let mut legal = Vec::new();
+    moves::legal_moves(pos, schedule, filter, &mut legal);
+    let mut inside = Vec::new();
+    movegen::pseudo_moves(pos, &terrain(active), filter, &mut inside);
+    if let Some(mv) = inside.iter().find(|m| !legal.contains(m)) {
+        return Some(unsafe_king(pos, schedule, role, mv.from, mv.to));
+    }
+    if !legal.is_empty() {
+        return None;
+    }
+    if !active.rect().contains(to) {
+        // L4: the destination lies off the active board.
+        return Some(format!(
+            "{to} lies outside the active board {}: no unit may move there this ply",
+            active.describe()
+        ));
+    }
+    let mut anywhere = Vec::new();
+    movegen::pseudo_moves(pos, &terrain(Region::Large), filter, &mut anywhere);
+    let mv = anywhere.first()?;
+    // L4, seed "Rules": a unit off the active board may not move (a unit on it that
+    // could reach `to` only from outside cannot exist: the boards are rectangles).
+    Some(format!(
+        "the {} on {} stands outside the active board {} and may not move this ply",
+        role.name(),
+        mv.from,
+        active.describe()
+    ))
+}
+
+/// L6: the move would let the opponent capture the mover's king on its next ply.
+fn unsafe_king(pos: &Position, schedule: &Schedule, role: Role, from: Square, to: Square) -> String {
+    let king = pos.turn.name().to_lowercase();
+    let them = pos.turn.other().name();
+    let next = schedule.next(pos).describe();
+    if moves::in_check(pos, schedule) {
+        format!(
+            "the {king} king is in check ({them} could capture it on its next ply, on the {next} board), and {} {from} to {to} does not end the check",
+            role.name()
+        )
+    } else {
+        format!(
+            "the {} on {from} cannot move to {to}: {them} could then capture the {king} king on its next ply, on the {next} board",
+            role.name()
+        )
+    }
+}
+
+/// Why castling on `wing` is refused, when the reason is Bellows' own: a square of
+/// king or rook outside the active board (L4), or a king's square the opponent could
+/// capture on its next ply (L6). `None` leaves the general explanation.
+pub fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<String> {
+    let rook = pos.castling.rook(pos.turn, wing)?;
+    let king = pos.board.king(pos.turn).filter(|k| k.rank() == rook.rank())?;
+    let name = if wing == Wing::King { "O-O" } else { "O-O-O" };
+    let [queen_side, king_side] = terrain(Region::Large).castling.king_files;
+    let king_to = Square::at(if wing == Wing::King { king_side } else { queen_side }, king.rank());
+    let rook_to = movegen::rook_beside(king_to, wing);
+    let active = schedule.active(pos);
+    let squares = || movegen::span(king, king_to).chain(movegen::span(rook, rook_to));
+    if !squares().all(|sq| sq == king || sq == rook || pos.board.is_empty_at(sq)) {
+        return None;
+    }
+    if let Some(outside) = squares().find(|sq| !active.rect().contains(*sq)) {
+        return Some(format!(
+            "{name} is not legal here: {outside} lies outside the active board {}, and castling needs all its squares inside it",
+            active.describe()
+        ));
+    }
+    let next = schedule.next(pos);
+    let threatened = movegen::span(king, king_to).find(|&sq| moves::is_threatened(pos, &terrain(next), sq))?;
+    Some(format!(
+        "{name} is not legal here: {} could capture the king on {threatened} on its next ply, on the {} board",
+        pos.turn.other().name(),
+        next.describe()
+    ))
+}

@@ -1,0 +1,58 @@
+//! Bellows' snapshot (SPEC section 4): FEN on the 12x12 grid plus a seventh field,
+//! `phase`, the active board of the side to move (`8`, `10`, `12`; Larry Smith's
+//! schedule writes `8`, `10>`, `12`, `10<`).
+
+use super::moves::{self, BACK_RANKS, CASTLING_FILES};
+use super::schedule::{Region, Schedule};
+use crate::geometry::Square;
+use crate::record::quote;
+use crate::rules::{Piece, Position, Role};
+use crate::snapshot::fen::{self, Fields};
+use crate::snapshot::SnapshotError;
+use crate::variants::chess::impossible_units;
+
+/// L5: pawns stand only on ranks 4-9 (0-based 3..=8).
+const PAWN_RANKS: std::ops::RangeInclusive<u8> = 3..=8;
+
+/// Reads a snapshot of 4 to 7 fields and rejects impossible positions. Without the
+/// `phase` field the active board is the 8x8 (the first place of the schedule).
+pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> {
+    let fields = Fields::split(text, 4, 7)?;
+    let area = Region::Large.rect();
+    let mut pos =
+        fen::read_orthodox_in(&fields, area, BACK_RANKS, CASTLING_FILES, fen::orthodox_symbol, &mut Vec::new())?;
+    let mut problems = Vec::new();
+    if let Some(text) = fields.get(6) {
+        match schedule.read_phase(text) {
+            Some(phase) => pos.phase = phase,
+            None => problems.push(format!(
+                "the phase `{}` is not a board of the schedule {}; it is one of {}",
+                quote(text),
+                schedule.describe(),
+                schedule.phase_texts()
+            )),
+        }
+    }
+    problems.extend(impossible_units(&pos, true, false));
+    for (sq, piece) in pos.board.pieces() {
+        if piece.role == Role::Pawn && !PAWN_RANKS.contains(&sq.rank()) {
+            problems.push(format!("the {piece} on {sq} stands where no pawn can be: pawns stand only on ranks 4 to 9"));
+        }
+    }
+    if problems.is_empty() && moves::opponent_in_check(&pos, schedule) {
+        problems.push(format!(
+            "{} is to move while the {} king stands in check (it could be captured on the {} board)",
+            pos.turn.name(),
+            pos.turn.other().name().to_lowercase(),
+            schedule.active(&pos).describe()
+        ));
+    }
+    SnapshotError::check(problems)?;
+    Ok(pos)
+}
+
+/// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
+pub fn write(pos: &Position, schedule: &Schedule, ep: Option<Square>) -> String {
+    let placement = fen::write_placement(Region::Large.rect(), |sq| pos.board.get(sq).map(Piece::fen_char));
+    format!("{} {}", fen::write_orthodox_in(pos, placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase))
+}
