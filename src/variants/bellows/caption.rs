@@ -3,7 +3,7 @@
 
 use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
-use crate::rules::{Position, SquareMarks};
+use crate::rules::{Position, SquareKind, SquareMarks};
 
 /// `active board: 10x10 (b2-k11); next ply: 12x12 (a1-l12)`.
 pub fn state(pos: &Position, schedule: &Schedule) -> Vec<String> {
@@ -18,5 +18,5 @@ pub fn outside_marks(pos: &Position, schedule: &Schedule) -> Vec<SquareMarks> {
         .flat_map(|rank| (grid.min_file..=grid.max_file).map(move |file| Square::at(file, rank)))
         .filter(|sq| !active.contains(*sq))
         .collect();
-    vec![SquareMarks { symbol: ':', label: "outside the active board", squares }]
+    vec![SquareMarks { kind: SquareKind::Inactive, symbol: ':', label: "outside the active board", squares }]
 }
