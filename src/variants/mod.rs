@@ -1,6 +1,7 @@
 //! The variants, one file each, and the registry that finds them by name.
 
 pub mod bouncing;
+pub mod bubble_fizz;
 pub mod chess;
 pub mod koopa;
 mod registry;

@@ -2,6 +2,7 @@
 //! their rule options.
 
 use super::bouncing::Bouncing;
+use super::bubble_fizz::{Birth, BubbleFizz};
 use super::chess::Chess;
 use super::koopa::Koopa;
 use super::tilting::Tilting;
@@ -52,6 +53,14 @@ fn build_koopa(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Koopa)
 }
 
+fn build_bubble_fizz(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    let birth = match options.get("birth").map(String::as_str) {
+        Some("strike") => Birth::Strike,
+        _ => Birth::Fizzle,
+    };
+    Box::new(BubbleFizz { birth })
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -81,7 +90,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         id: "bubble-fizz",
         names: &["bubble-fizz", "refreshing bubble fizz", "bubble fizz", "refreshing bubble fizz chess"],
         options: &[RuleOption { key: "birth", values: &["fizzle", "strike"] }],
-        build: None,
+        build: Some(build_bubble_fizz),
     },
 ];
 

@@ -1,0 +1,100 @@
+//! Legal turns (F6, F7): a depth-first search over the moves of a turn. Each node is
+//! a [`TurnState`]; every prefix whose end leaves the mover's king safe is a legal
+//! turn, and the search goes deeper while an invigorated unit may still move. A turn
+//! of more than one move captures nothing, so a capture ends the search.
+
+use super::bubbles::Birth;
+use super::safety::{self, attacked};
+use super::turn_state::TurnState;
+use super::TERRAIN;
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{Move, Role, Turn};
+
+/// The moves that may come next in the turn (before king safety, which is judged at
+/// the end): pseudo-legal moves of unpaused units allowed to move (F5, F6), castling
+/// judged by F8 in the position as it stands, and no capture after the first move.
+pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
+    if !st.may_continue() {
+        return;
+    }
+    let start = out.len();
+    let pos = &st.pos;
+    movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+    if filter.role.is_none_or(|r| r == Role::King) {
+        let before = out.len();
+        let them = pos.turn.other();
+        // F6: "not out of, through or into check" when the castling is played.
+        movegen::castling_moves(pos, &TERRAIN, out, |sq| !attacked(&pos.board, sq, them));
+        if let Some(to) = filter.to {
+            movegen::retain_from(out, before, |m| m.to == to);
+        }
+    }
+    let first = st.count == 0;
+    movegen::retain_from(out, start, |m| st.may_move(m.from) && (first || !m.capture));
+}
+
+/// Walks every legal turn that starts from `st` with one more move (the first of
+/// them fitting `filter`), calling `visit` with the moves of the whole turn; stops
+/// as soon as `visit` returns `true` and then returns `true`.
+pub fn search(
+    st: &TurnState,
+    birth: Birth,
+    filter: MoveFilter,
+    played: &mut Vec<Move>,
+    visit: &mut dyn FnMut(&[Move]) -> bool,
+) -> bool {
+    let mut moves = Vec::with_capacity(if st.count == 0 { 48 } else { 16 });
+    next_moves(st, filter, &mut moves);
+    for mv in &moves {
+        let mut next = st.clone();
+        next.apply(mv, birth);
+        played.push(*mv);
+        if safety::safe_at_end(&next) && visit(played) {
+            return true;
+        }
+        if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
+            return true;
+        }
+        played.pop();
+    }
+    false
+}
+
+/// The turn made of `moves`.
+pub fn turn_of(moves: &[Move]) -> Option<Turn> {
+    match moves {
+        [] => None,
+        [mv] => Some(Turn::Move(*mv)),
+        many => Some(Turn::Multi(many.to_vec())),
+    }
+}
+
+/// Every legal turn from `st` whose next move fits `filter`.
+pub fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut Vec<Turn>) {
+    let mut played = Vec::with_capacity(4);
+    search(st, birth, filter, &mut played, &mut |moves| {
+        out.extend(turn_of(moves));
+        false
+    });
+}
+
+/// Whether some legal turn continues from `st`; stops at the first.
+pub fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
+    search(st, birth, MoveFilter::default(), &mut Vec::with_capacity(4), &mut |_| true)
+}
+
+/// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
+/// may name (SAN disambiguates against these).
+pub fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth) -> bool {
+    let mut next = st.clone();
+    next.apply(mv, birth);
+    safety::safe_at_end(&next) || (next.may_continue() && any_legal_turn(&next, birth))
+}
+
+/// The moves fitting `filter` that may come next and lead to a legal turn.
+pub fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
+    let mut moves = Vec::new();
+    next_moves(st, filter, &mut moves);
+    moves.retain(|m| leads_somewhere(st, m, birth));
+    moves
+}

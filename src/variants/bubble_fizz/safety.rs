@@ -1,0 +1,69 @@
+//! Check and king safety: a king is in check when an unpaused enemy unit could
+//! capture it (F8; invigorated units count), and a turn is legal only if the mover's
+//! king is safe at its very end, after the rise (F7).
+
+use super::bubbles::{self, PAUSE_TURNS};
+use super::turn_state::TurnState;
+use super::TERRAIN;
+use crate::geometry::Square;
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{Board, Color, Position};
+
+/// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
+/// generator already lets paused units attack nothing).
+pub fn attacked(board: &Board, sq: Square, by: Color) -> bool {
+    movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+}
+
+/// F8: whether `color`'s king stands in check.
+pub fn in_check(pos: &Position, color: Color) -> bool {
+    pos.board.king(color).is_some_and(|king| attacked(&pos.board, king, color.other()))
+}
+
+/// F7: whether the mover's king is safe once the turn in progress ends. Only the
+/// rise can still change who attacks it (a bubble striking an enemy unit pauses it),
+/// so the full end of the turn is needed only when the king is attacked now.
+pub fn safe_at_end(st: &TurnState) -> bool {
+    let us = st.pos.turn;
+    let Some(king) = st.pos.board.king(us) else { return true };
+    if !attacked(&st.pos.board, king, us.other()) {
+        return true;
+    }
+    let struck = bubbles::struck_by_rise(&st.pos, us);
+    if struck.is_empty() {
+        return false;
+    }
+    let mut board = st.pos.board.clone();
+    for sq in struck.iter() {
+        board.set_counter(sq, Some(PAUSE_TURNS));
+    }
+    !attacked(&board, king, us.other())
+}
+
+/// An unpaused unit of the side not to move in `after` that could capture the king
+/// of `color`: its square.
+pub fn attacker(after: &Position, color: Color) -> Option<Square> {
+    let king = after.board.king(color)?;
+    let mut enemy = after.clone();
+    enemy.turn = color.other();
+    enemy.ep_square = None;
+    let mut moves = Vec::new();
+    movegen::pseudo_moves(&enemy, &TERRAIN, MoveFilter { role: None, to: Some(king) }, &mut moves);
+    moves.first().map(|m| m.from)
+}
+
+/// F7's refusal: "after this turn the white king on g6 could be captured by the king
+/// on g8", for a turn whose end leaves the king attacked.
+pub fn exposed_king(st: &TurnState) -> String {
+    let us = st.pos.turn;
+    let (after, _) = st.clone().finish();
+    let king = after.board.king(us).map_or_else(String::new, |k| k.to_string());
+    let side = us.name().to_lowercase();
+    match attacker(&after, us) {
+        Some(from) => {
+            let role = after.board.get(from).map_or("unit", |p| p.role.name());
+            format!("after this turn the {side} king on {king} could be captured by the {role} on {from}")
+        }
+        None => format!("after this turn the {side} king on {king} could be captured"),
+    }
+}
