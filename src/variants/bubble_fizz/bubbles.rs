@@ -128,6 +128,13 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             risen.insert(to);
         }
     }
+    if !risen.is_empty() {
+        log.note(|| {
+            let squares: Vec<String> =
+                super::snapshot::reading_order().filter(|s| risen.contains(*s)).map(|s| s.to_string()).collect();
+            format!("the {} bubbles rose to {}", riser.name().to_lowercase(), squares.join(" "))
+        });
+    }
     pos.features.bubbles[riser.index()] = risen;
     pos.features.bubbles[mover.index()] = still;
 }
