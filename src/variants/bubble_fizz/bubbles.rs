@@ -46,9 +46,27 @@ pub fn above(sq: Square, color: Color) -> Option<Square> {
     sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
 }
 
+/// The bubbles of `color`.
+pub fn of(pos: &Position, color: Color) -> SquareSet {
+    let [white, black] = pos.features.bubbles;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// The bubbles of `color`, to change.
+pub fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
+    let [white, black] = &mut pos.features.bubbles;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
 /// The owner of a bubble on `sq`, if there is one.
 pub fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
-    Color::ALL.into_iter().find(|c| pos.features.bubbles[c.index()].contains(sq))
+    Color::ALL.into_iter().find(|c| of(pos, *c).contains(sq))
 }
 
 /// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
@@ -61,7 +79,7 @@ fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
 /// paused and the bubble vanishes. Returns whether it entered one.
 pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
     let Some(owner) = owner_at(pos, sq) else { return false };
-    pos.features.bubbles[owner.index()].remove(sq);
+    of_mut(pos, owner).remove(sq);
     pause(pos, sq, paused);
     let unit = pos.board.get(sq);
     log.note(|| {
@@ -77,7 +95,7 @@ pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut L
 pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paused: &mut SquareSet, log: &mut Log) {
     let Some(sq) = above(landed, color) else { return };
     if let Some(owner) = owner_at(pos, sq) {
-        pos.features.bubbles[owner.index()].remove(sq);
+        of_mut(pos, owner).remove(sq);
         log.note(|| {
             format!(
                 "a new {} bubble on {sq} met a {} bubble there: both vanished",
@@ -97,7 +115,7 @@ pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paus
         }
         return;
     }
-    pos.features.bubbles[color.index()].insert(sq);
+    of_mut(pos, color).insert(sq);
     log.note(|| format!("a {} bubble was born on {sq}", color.name().to_lowercase()));
 }
 
@@ -106,11 +124,11 @@ pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paus
 /// (pause 3) and vanishes; one reaching a bubble of `mover` vanishes with it.
 pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let riser = mover.other();
-    let rising = pos.features.bubbles[riser.index()];
+    let rising = of(pos, riser);
     if rising.is_empty() {
         return;
     }
-    let mut still = pos.features.bubbles[mover.index()];
+    let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
     let mut struck = SquareSet::EMPTY;
     for from in rising.iter() {
@@ -135,17 +153,13 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             format!("the {} bubbles rose to {}", riser.name().to_lowercase(), squares.join(" "))
         });
     }
-    pos.features.bubbles[riser.index()] = risen;
-    pos.features.bubbles[mover.index()] = still;
+    *of_mut(pos, riser) = risen;
+    *of_mut(pos, mover) = still;
 }
 
 /// The rise of F4 on a copy of the board's counters only: which units the other
 /// side's bubbles strike at the end of `mover`'s turn. King safety (F7) needs no more.
 pub fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
     let riser = mover.other();
-    pos.features.bubbles[riser.index()]
-        .iter()
-        .filter_map(|from| above(from, riser))
-        .filter(|to| !pos.board.is_empty_at(*to))
-        .collect()
+    of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board.is_empty_at(*to)).collect()
 }

@@ -145,16 +145,26 @@ fn blocked_move(variant: &BubbleFizz, st: &TurnState, written: &WrittenMove, fil
 
 /// A paused unit that would otherwise make the written move (F5).
 fn paused_unit(pos: &Position, written: &WrittenMove, filter: MoveFilter) -> Option<String> {
+    let fitting = written.fitting(&moves_of_paused_units(pos, filter));
+    fitting.first().map(|mv| paused_reason(pos, mv))
+}
+
+/// The moves that paused units of the side to move would have, were they free.
+fn moves_of_paused_units(pos: &Position, filter: MoveFilter) -> Vec<Move> {
     let mut freed = pos.clone();
     for sq in pos.board.occupied_by(pos.turn).iter() {
         freed.board.set_counter(sq, None);
     }
-    let mut pseudo = Vec::new();
-    movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut pseudo);
-    let fitting = written.fitting(&pseudo);
-    let mv = fitting.iter().find(|m| movegen::is_immobile(&pos.board, m.from))?;
+    let mut moves = Vec::new();
+    movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut moves);
+    moves.retain(|m| movegen::is_immobile(&pos.board, m.from));
+    moves
+}
+
+/// "the bishop on f8 is paused for 2 more turns"
+fn paused_reason(pos: &Position, mv: &Move) -> String {
     let counter = pos.board.counter(mv.from).unwrap_or(0);
-    Some(format!("the {} on {} is {}", mv.role.name(), mv.from, paused_for(counter)))
+    format!("the {} on {} is {}", mv.role.name(), mv.from, paused_for(counter))
 }
 
 /// Why castling on `wing` cannot be played now.
@@ -175,7 +185,9 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
     }
     let mut moves = Vec::new();
     next_moves(st, MoveFilter { role: Some(Role::King), to: None }, &mut moves);
-    if let Some(mv) = moves.iter().find(|m| matches!(m.kind, crate::rules::MoveKind::Castle { wing: w, .. } if w == wing)) {
+    if let Some(mv) =
+        moves.iter().find(|m| matches!(m.kind, crate::rules::MoveKind::Castle { wing: w, .. } if w == wing))
+    {
         let mut next = st.clone();
         next.apply(mv, variant.birth);
         return safety::exposed_king(&next);
@@ -189,21 +201,14 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
 /// Why no legal move of `role` reaches `to` at the start of a turn (paused units,
 /// king safety), for the shared SAN refusal.
 pub fn unreachable(variant: &BubbleFizz, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-    let st = TurnState::begin(pos);
     let filter = MoveFilter { role: Some(role), to };
-    let mut freed = pos.clone();
-    for sq in pos.board.occupied_by(pos.turn).iter() {
-        freed.board.set_counter(sq, None);
+    if let Some(mv) = moves_of_paused_units(pos, filter).first() {
+        return Some(paused_reason(pos, mv));
     }
-    let mut pseudo = Vec::new();
-    movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut pseudo);
-    if let Some(mv) = pseudo.iter().find(|m| movegen::is_immobile(&pos.board, m.from)) {
-        let counter = pos.board.counter(mv.from).unwrap_or(0);
-        return Some(format!("the {} on {} is {}", role.name(), mv.from, paused_for(counter)));
-    }
-    pseudo.clear();
-    next_moves(&st, filter, &mut pseudo);
-    let mv = pseudo.first()?;
+    let st = TurnState::begin(pos);
+    let mut moves = Vec::new();
+    next_moves(&st, filter, &mut moves);
+    let mv = moves.first()?;
     let mut next = st.clone();
     next.apply(mv, variant.birth);
     Some(safety::exposed_king(&next))

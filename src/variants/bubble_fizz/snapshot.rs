@@ -16,7 +16,9 @@ use crate::variants::chess::impossible_units;
 /// The squares of the board in reading order (rank 8 first, files a to h).
 pub fn reading_order() -> impl Iterator<Item = Square> {
     let area = TERRAIN.area;
-    (area.min_rank..=area.max_rank).rev().flat_map(move |r| (area.min_file..=area.max_file).map(move |f| Square::at(f, r)))
+    (area.min_rank..=area.max_rank)
+        .rev()
+        .flat_map(move |r| (area.min_file..=area.max_file).map(move |f| Square::at(f, r)))
 }
 
 /// Reads a snapshot of 4, 6 or 8 fields and rejects impossible positions, listing
@@ -84,7 +86,7 @@ fn read_bubbles(text: &str, pos: &mut Position, problems: &mut Vec<String>) {
             ));
             continue;
         }
-        pos.features.bubbles[owner.index()].insert(sq);
+        super::bubbles::of_mut(pos, owner).insert(sq);
     }
 }
 

@@ -79,7 +79,9 @@ impl TurnState {
         }
         let counter = self.pos.board.counter(mv.from);
         let rook = match mv.kind {
-            MoveKind::Castle { rook, .. } => Some((rook, movegen::castle_rook_destination(mv), self.pos.board.counter(rook))),
+            MoveKind::Castle { rook, .. } => {
+                Some((rook, movegen::castle_rook_destination(mv), self.pos.board.counter(rook)))
+            }
             _ => None,
         };
         movegen::apply_move(&mut self.pos, mv);
