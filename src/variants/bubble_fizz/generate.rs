@@ -4,7 +4,7 @@
 //! of more than one move captures nothing, so a capture ends the search.
 
 use super::bubbles::Birth;
-use super::safety::{self, attacked};
+use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::rules::movegen::{self, MoveFilter};
@@ -45,19 +45,42 @@ pub fn search(
 ) -> bool {
     let mut moves = Vec::with_capacity(if st.count == 0 { 48 } else { 16 });
     next_moves(st, filter, &mut moves);
+    let mut quick = QuickSafety::new(st, birth);
     for mv in &moves {
-        let mut next = st.clone();
-        next.apply(mv, birth);
         played.push(*mv);
-        if safety::safe_at_end(&next) && visit(played) {
-            return true;
-        }
-        if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
-            return true;
+        // The common case: a last move, judged without playing it out.
+        let verdict = if may_continue_after(st, mv) { None } else { quick.judge(mv) };
+        match verdict {
+            Some(safe) => {
+                if safe && visit(played) {
+                    return true;
+                }
+            }
+            None => {
+                let mut next = st.clone();
+                next.apply(mv, birth);
+                if safety::safe_at_end(&next) && visit(played) {
+                    return true;
+                }
+                if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
+                    return true;
+                }
+            }
         }
         played.pop();
     }
     false
+}
+
+/// Whether some unit might still move after `mv` (`false` only when none can).
+pub fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
+    if mv.capture {
+        false
+    } else if st.extras.contains(mv.from) {
+        !st.ordinary_used || st.extras.len() > 1
+    } else {
+        !st.extras.is_empty()
+    }
 }
 
 /// The turn made of `moves`.
@@ -78,14 +101,33 @@ pub fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut V
     });
 }
 
-/// Whether some legal turn continues from `st`; stops at the first.
+/// Whether some legal turn continues from `st`; stops at the first. Turns of one
+/// move are tried first: they are cheap, and usually one of them is legal.
 pub fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
+    let mut moves = Vec::with_capacity(48);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    let mut quick = QuickSafety::new(st, birth);
+    let ends_safe = |mv: &Move, quick: &mut QuickSafety| {
+        quick.judge(mv).unwrap_or_else(|| {
+            let mut next = st.clone();
+            next.apply(mv, birth);
+            safety::safe_at_end(&next)
+        })
+    };
+    if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
+        return true;
+    }
     search(st, birth, MoveFilter::default(), &mut Vec::with_capacity(4), &mut |_| true)
 }
 
 /// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
 /// may name (SAN disambiguates against these).
-pub fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth) -> bool {
+fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSafety) -> bool {
+    if !may_continue_after(st, mv) {
+        if let Some(safe) = quick.judge(mv) {
+            return safe;
+        }
+    }
     let mut next = st.clone();
     next.apply(mv, birth);
     safety::safe_at_end(&next) || (next.may_continue() && any_legal_turn(&next, birth))
@@ -95,6 +137,7 @@ pub fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth) -> bool {
 pub fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
     let mut moves = Vec::new();
     next_moves(st, filter, &mut moves);
-    moves.retain(|m| leads_somewhere(st, m, birth));
+    let mut quick = QuickSafety::new(st, birth);
+    moves.retain(|m| leads_somewhere(st, m, birth, &mut quick));
     moves
 }

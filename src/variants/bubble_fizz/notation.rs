@@ -19,6 +19,8 @@ pub fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Resul
     let mut st = TurnState::begin(pos);
     let mut moves = Vec::with_capacity(parts);
     let mut texts = Vec::with_capacity(parts);
+    // A last move after which nothing can follow was checked for F7 with its peers.
+    let mut known_safe = false;
     for (i, part) in token.parts.iter().enumerate() {
         let san = match &part.value {
             TurnPart::Bomb(_) => return Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
@@ -33,11 +35,12 @@ pub fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Resul
             // F6: all moves of a turn of several moves are non-capturing.
             return Err(ResolveError::illegal(format!("a turn of several moves may not capture: {text}")));
         }
+        known_safe = last && !generate::may_continue_after(&st, &mv);
         st.apply(&mv, variant.birth);
         moves.push(mv);
         texts.push(text);
     }
-    if !safety::safe_at_end(&st) {
+    if !known_safe && !safety::safe_at_end(&st) {
         return Err(ResolveError::Illegal(safety::exposed_king(&st)));
     }
     let turn = generate::turn_of(&moves).ok_or_else(|| ResolveError::illegal("a turn needs at least one move"))?;

@@ -2,12 +2,12 @@
 //! capture it (F8; invigorated units count), and a turn is legal only if the mover's
 //! king is safe at its very end, after the rise (F7).
 
-use super::bubbles::{self, PAUSE_TURNS};
+use super::bubbles::{self, Birth, PAUSE_TURNS};
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::geometry::Square;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Board, Color, Position};
+use crate::rules::{Board, Color, Move, MoveKind, Position, Role};
 
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
@@ -38,6 +38,51 @@ pub fn safe_at_end(st: &TurnState) -> bool {
         board.set_counter(sq, Some(PAUSE_TURNS));
     }
     !attacked(&board, king, us.other())
+}
+
+/// Judges cheaply whether single last moves of a turn leave the mover's king safe
+/// (F7), the way orthodox generators do, for one turn state; `None` when only
+/// playing the move out can tell.
+///
+/// Nothing but the moved units can add an attacker: bubbles never block, and births,
+/// entries and the rise only pause units. So a move after which the king is not
+/// attacked is safe; one after which it is attacked is unsafe unless a pause can still
+/// take the attacker away (a birth under `birth=strike`, or the rise striking an enemy
+/// unit).
+pub struct QuickSafety<'a> {
+    st: &'a TurnState,
+    birth: Birth,
+    attacked_now: Option<bool>,
+    rise_may_strike: Option<bool>,
+    scratch: Option<Board>,
+}
+
+impl<'a> QuickSafety<'a> {
+    pub fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
+        QuickSafety { st, birth, attacked_now: None, rise_may_strike: None, scratch: None }
+    }
+
+    /// Whether the king is safe after `mv` when the turn ends right after it.
+    pub fn judge(&mut self, mv: &Move) -> Option<bool> {
+        let pos = &self.st.pos;
+        let us = pos.turn;
+        let Some(king) = pos.board.king(us) else { return Some(true) };
+        let d = king.delta_to(mv.from);
+        let aligned = d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs();
+        let may_expose = mv.role == Role::King || mv.kind == MoveKind::EnPassant || aligned;
+        if !may_expose && !*self.attacked_now.get_or_insert_with(|| attacked(&pos.board, king, us.other())) {
+            return Some(true);
+        }
+        let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
+        if !movegen::king_attacked_after(scratch, &Default::default(), &TERRAIN, mv, us) {
+            return Some(true);
+        }
+        let rise_may_strike = *self.rise_may_strike.get_or_insert_with(|| {
+            let enemy = pos.board.occupied_by(us.other());
+            bubbles::struck_by_rise(pos, us).iter().any(|sq| enemy.contains(sq))
+        });
+        (self.birth == Birth::Fizzle && !rise_may_strike).then_some(false)
+    }
 }
 
 /// An unpaused unit of the side not to move in `after` that could capture the king
