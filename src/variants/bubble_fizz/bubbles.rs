@@ -128,20 +128,25 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     if rising.is_empty() {
         return;
     }
+    // F1: White's bubbles rise north, Black's sink south.
+    let (owner, verb) = match riser {
+        Color::White => ("white", "rose"),
+        Color::Black => ("black", "sank"),
+    };
     let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
     let mut struck = SquareSet::EMPTY;
     for from in rising.iter() {
         let Some(to) = above(from, riser) else {
-            log.note(|| format!("the bubble on {from} left the board"));
+            log.note(|| format!("the {owner} bubble on {from} left the board"));
             continue;
         };
         if let Some(piece) = pos.board.get(to) {
             pause(pos, to, &mut struck);
-            log.note(|| format!("the bubble on {from} rose onto the {piece} on {to}, which is paused"));
+            log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
         } else if still.contains(to) {
             still.remove(to);
-            log.note(|| format!("the bubble on {from} rose into the bubble on {to}: both vanished"));
+            log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
         } else {
             risen.insert(to);
         }
@@ -150,7 +155,7 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
         log.note(|| {
             let squares: Vec<String> =
                 super::snapshot::reading_order().filter(|s| risen.contains(*s)).map(|s| s.to_string()).collect();
-            format!("the {} bubbles rose to {}", riser.name().to_lowercase(), squares.join(" "))
+            format!("the {owner} bubbles {verb} to {}", squares.join(" "))
         });
     }
     *of_mut(pos, riser) = risen;
