@@ -381,3 +381,31 @@ fn perft_fixture_counts_agree_with_the_reference() {
         assert_eq!(reference_perft(&pos, depth), nodes, "{fen} depth {depth}");
     }
 }
+
+/// F11: the canonical text of a turn as `replay` and `export` write it.
+fn canonical(fen: &str, moves: &str) -> Vec<String> {
+    let text = format!("[Variant \"bubble-fizz\"]\n[FEN \"{fen}\"]\n\n{moves} *\n");
+    let game = parse_game(&text).expect("record");
+    let options = arbiter::replay::ReplayOptions::default();
+    let (variant, start) = arbiter::replay::setup(&game, &options).unwrap_or_else(|_| panic!("setup of {fen}"));
+    let replay = arbiter::replay::replay(&game, &text, 1, variant, start, &options);
+    assert!(!replay.line.broken, "{moves} from {fen} is refused");
+    replay.line.plies.iter().map(|p| p.canonical.clone()).collect()
+}
+
+#[test]
+fn the_check_mark_is_written_once_after_the_last_part() {
+    // F11: O-O, then the rook's own extra move gives check.
+    assert_eq!(canonical("4k3/8/8/8/8/8/8/4K2R w K - 0 1 - h1:0", "1. O-O+ & Re1"), ["O-O & Re1+"]);
+}
+
+#[test]
+fn each_part_is_disambiguated_in_the_position_before_it() {
+    let fen = "7k/8/8/8/8/6N1/8/1N5K w - - 0 1 - b1:0";
+    // After Nc3 the knight on c3 may still move, so the g-knight is named; after Na3
+    // only the g-knight can reach e4.
+    assert_eq!(canonical(fen, "1. Nb1-c3 & Ng3-e4"), ["Nc3 & Nge4"]);
+    assert_eq!(canonical(fen, "1. Na3 & Nge4"), ["Na3 & Ne4"]);
+    // After Ne4 by the g-knight, the ordinary move is spent: only the b1 knight moves.
+    assert_eq!(canonical(fen, "1. Ne4 & Nc3"), ["Ne4 & Nc3"]);
+}
