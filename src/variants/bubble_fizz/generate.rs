@@ -9,6 +9,9 @@ use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Move, Role, Turn};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 /// The moves that may come next in the turn (before king safety, which is judged at
 /// the end): pseudo-legal moves of unpaused units allowed to move (F5, F6), castling
@@ -117,7 +120,45 @@ pub fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
         return true;
     }
-    search(st, birth, MoveFilter::default(), &mut Vec::with_capacity(4), &mut |_| true)
+    if !moves.iter().any(|mv| may_continue_after(st, mv)) {
+        return false;
+    }
+    any_longer_turn(st, birth, &mut HashSet::new())
+}
+
+/// The deep part of [`any_legal_turn`]. Different orders of the same moves often
+/// reach the same state, whose continuations are the same: each state is searched
+/// once (`seen` holds the keys of the states already searched).
+fn any_longer_turn(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bool {
+    let mut moves = Vec::with_capacity(48);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    for mv in &moves {
+        let mut next = st.clone();
+        next.apply(mv, birth);
+        if !seen.insert(state_key(&next)) {
+            continue;
+        }
+        if safety::safe_at_end(&next) || (next.may_continue() && any_longer_turn(&next, birth, seen)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Everything about a turn in progress that decides how it may go on and end: units
+/// with their counters, bubbles, castling rights, and who may still move (two
+/// independent 64-bit hashes, so that distinct states never meet in practice).
+fn state_key(st: &TurnState) -> u128 {
+    let half = |salt: u8| {
+        let mut h = DefaultHasher::new();
+        salt.hash(&mut h);
+        for (sq, piece) in st.pos.board.pieces() {
+            (sq, piece, st.pos.board.counter(sq)).hash(&mut h);
+        }
+        (st.pos.features, st.pos.castling, st.extras, st.ordinary_used, st.captured).hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
 }
 
 /// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
