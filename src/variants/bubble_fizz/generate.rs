@@ -8,10 +8,8 @@ use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Move, Role, Turn};
-use std::collections::hash_map::DefaultHasher;
+use crate::rules::{Color, Move, Role, Turn, Wing};
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 
 /// The moves that may come next in the turn (before king safety, which is judged at
 /// the end): pseudo-legal moves of unpaused units allowed to move (F5, F6), castling
@@ -146,21 +144,45 @@ fn any_longer_turn(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bo
 }
 
 /// Everything about a turn in progress that decides how it may go on and end: units
-/// with their counters, bubbles, castling rights, and who may still move (two
-/// independent 64-bit hashes, so that distinct states never meet in practice).
+/// with their counters, bubbles, castling rights, and who may still move, folded into
+/// 128 bits (two independent mixes, so that distinct states never meet in practice).
 fn state_key(st: &TurnState) -> u128 {
-    let half = |salt: u8| {
-        let mut h = DefaultHasher::new();
-        salt.hash(&mut h);
-        for (sq, piece) in st.pos.board.pieces() {
-            (sq, piece, st.pos.board.counter(sq)).hash(&mut h);
+    let board = &st.pos.board;
+    let mut words = [0u64; 2];
+    let mut fold = |value: u64| {
+        for (i, word) in words.iter_mut().enumerate() {
+            *word = mix(*word ^ value.wrapping_add(i as u64 * 0x9E37_79B9)).rotate_left(17);
         }
-        (st.pos.features, st.pos.castling, st.extras, st.ordinary_used, st.captured).hash(&mut h);
-        h.finish()
     };
-    (u128::from(half(0)) << 64) | u128::from(half(1))
+    for (sq, piece) in board.pieces() {
+        let counter = board.counter(sq).map_or(0, |c| u64::from(c) + 1);
+        fold((sq.index() as u64) << 16 | (piece.color as u64) << 12 | (piece.role as u64) << 8 | counter);
+    }
+    let [white, black] = st.pos.features.bubbles;
+    for (tag, set) in [(1u64, white), (2, black), (3, st.extras)] {
+        for sq in set.iter() {
+            fold(tag << 32 | sq.index() as u64);
+        }
+    }
+    for color in Color::ALL {
+        for wing in Wing::ALL {
+            if let Some(rook) = st.pos.castling.rook(color, wing) {
+                fold(4 << 32 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64);
+            }
+        }
+    }
+    fold(5 << 32 | u64::from(st.ordinary_used) << 1 | u64::from(st.captured));
+    let [a, b] = words;
+    u128::from(a) << 64 | u128::from(b)
 }
 
+/// Spreads the bits of a value (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
 /// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
 /// may name (SAN disambiguates against these).
 fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSafety) -> bool {
