@@ -211,7 +211,8 @@ pub fn unreachable(variant: &BubbleFizz, pos: &Position, role: Role, to: Option<
     let st = TurnState::begin(pos);
     let mut moves = Vec::new();
     next_moves(&st, filter, &mut moves);
-    let mv = moves.first()?;
+    let playable = playable_moves(&st, variant.birth, filter);
+    let mv = moves.iter().find(|m| !playable.contains(m))?;
     let mut next = st.clone();
     next.apply(mv, variant.birth);
     Some(safety::exposed_king(&next))
