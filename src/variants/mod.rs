@@ -2,6 +2,7 @@
 
 pub mod bellows;
 pub mod bouncing;
+pub mod bubble_fizz;
 pub mod chess;
 pub mod koopa;
 mod registry;

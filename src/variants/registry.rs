@@ -3,6 +3,7 @@
 
 use super::bellows::Bellows;
 use super::bouncing::Bouncing;
+use super::bubble_fizz::{Birth, BubbleFizz};
 use super::chess::Chess;
 use super::koopa::Koopa;
 use super::tilting::Tilting;
@@ -57,6 +58,14 @@ fn build_bellows(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(Bellows::from_options(options))
 }
 
+fn build_bubble_fizz(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
+    let birth = match options.get("birth").map(String::as_str) {
+        Some("strike") => Birth::Strike,
+        _ => Birth::Fizzle,
+    };
+    Box::new(BubbleFizz { birth })
+}
+
 /// Every variant of SPEC section 1.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
@@ -86,7 +95,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         id: "bubble-fizz",
         names: &["bubble-fizz", "refreshing bubble fizz", "bubble fizz", "refreshing bubble fizz chess"],
         options: &[RuleOption { key: "birth", values: &["fizzle", "strike"] }],
-        build: None,
+        build: Some(build_bubble_fizz),
     },
 ];
 

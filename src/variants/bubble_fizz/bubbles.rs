@@ -1,0 +1,170 @@
+//! What bubbles do to the board: a unit that lands on one is paused (F3), every
+//! move makes one above its destination (F1, F2), and at the end of a turn the other
+//! side's bubbles rise (F4). Each step reports what happened to a [`Log`].
+
+use super::TERRAIN;
+use crate::geometry::{Delta, Square, SquareSet};
+use crate::rules::{Color, Position};
+
+/// The pause counter a struck unit or one that entered a bubble gets (F5).
+pub const PAUSE_TURNS: u8 = 3;
+
+/// What happens when a bubble is born on a unit (F2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Birth {
+    /// The bubble vanishes; the unit is not touched (the default, F2 and F12).
+    #[default]
+    Fizzle,
+    /// The unit is struck and paused.
+    Strike,
+}
+
+/// Caption lines about bubbles, collected only when someone will read them.
+#[derive(Clone, Debug, Default)]
+pub struct Log(Option<Vec<String>>);
+
+impl Log {
+    /// A log that keeps its lines.
+    pub fn kept() -> Log {
+        Log(Some(Vec::new()))
+    }
+
+    /// Adds a line; `line` is not even built when nobody reads the log.
+    pub fn note(&mut self, line: impl FnOnce() -> String) {
+        if let Some(lines) = &mut self.0 {
+            lines.push(line());
+        }
+    }
+
+    pub fn lines(self) -> Vec<String> {
+        self.0.unwrap_or_default()
+    }
+}
+
+/// F1: one step up for `color` from `sq`, if that square is on the board.
+pub fn above(sq: Square, color: Color) -> Option<Square> {
+    sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
+}
+
+/// The bubbles of `color`.
+pub fn of(pos: &Position, color: Color) -> SquareSet {
+    let [white, black] = pos.features.bubbles;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// The bubbles of `color`, to change.
+pub fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
+    let [white, black] = &mut pos.features.bubbles;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// The owner of a bubble on `sq`, if there is one.
+pub fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
+    Color::ALL.into_iter().find(|c| of(pos, *c).contains(sq))
+}
+
+/// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
+fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
+    pos.board.set_counter(sq, Some(PAUSE_TURNS));
+    paused.insert(sq);
+}
+
+/// F3: the unit that just landed on `sq` enters the bubble there, if any: it is
+/// paused and the bubble vanishes. Returns whether it entered one.
+pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
+    let Some(owner) = owner_at(pos, sq) else { return false };
+    of_mut(pos, owner).remove(sq);
+    pause(pos, sq, paused);
+    let unit = pos.board.get(sq);
+    log.note(|| {
+        let unit = unit.map_or_else(|| "unit".to_string(), |p| p.to_string());
+        format!("the {unit} entered the {} bubble on {sq} and is paused", owner.name().to_lowercase())
+    });
+    true
+}
+
+/// F2: `color` makes a bubble one step up from `landed`. Off the board nothing is
+/// born; on a bubble both vanish; on a unit the bubble fizzles, or strikes the unit
+/// under [`Birth::Strike`].
+pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paused: &mut SquareSet, log: &mut Log) {
+    let Some(sq) = above(landed, color) else { return };
+    if let Some(owner) = owner_at(pos, sq) {
+        of_mut(pos, owner).remove(sq);
+        log.note(|| {
+            format!(
+                "a new {} bubble on {sq} met a {} bubble there: both vanished",
+                color.name().to_lowercase(),
+                owner.name().to_lowercase()
+            )
+        });
+        return;
+    }
+    if let Some(piece) = pos.board.get(sq) {
+        match birth {
+            Birth::Fizzle => log.note(|| format!("a new bubble on {sq} fizzled against the {piece}")),
+            Birth::Strike => {
+                pause(pos, sq, paused);
+                log.note(|| format!("a new bubble on {sq} struck the {piece}, which is paused"));
+            }
+        }
+        return;
+    }
+    of_mut(pos, color).insert(sq);
+    log.note(|| format!("a {} bubble was born on {sq}", color.name().to_lowercase()));
+}
+
+/// F4: at the end of `mover`'s turn every bubble of the other side rises one square,
+/// all at once. A bubble leaving the board vanishes; one reaching a unit strikes it
+/// (pause 3) and vanishes; one reaching a bubble of `mover` vanishes with it.
+pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
+    let riser = mover.other();
+    let rising = of(pos, riser);
+    if rising.is_empty() {
+        return;
+    }
+    // F1: White's bubbles rise north, Black's sink south.
+    let (owner, verb) = match riser {
+        Color::White => ("white", "rose"),
+        Color::Black => ("black", "sank"),
+    };
+    let mut still = of(pos, mover);
+    let mut risen = SquareSet::EMPTY;
+    let mut struck = SquareSet::EMPTY;
+    for from in rising.iter() {
+        let Some(to) = above(from, riser) else {
+            log.note(|| format!("the {owner} bubble on {from} left the board"));
+            continue;
+        };
+        if let Some(piece) = pos.board.get(to) {
+            pause(pos, to, &mut struck);
+            log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
+        } else if still.contains(to) {
+            still.remove(to);
+            log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
+        } else {
+            risen.insert(to);
+        }
+    }
+    if !risen.is_empty() {
+        log.note(|| {
+            let squares: Vec<String> =
+                super::snapshot::reading_order().filter(|s| risen.contains(*s)).map(|s| s.to_string()).collect();
+            format!("the {owner} bubbles {verb} to {}", squares.join(" "))
+        });
+    }
+    *of_mut(pos, riser) = risen;
+    *of_mut(pos, mover) = still;
+}
+
+/// The rise of F4 on a copy of the board's counters only: which units the other
+/// side's bubbles strike at the end of `mover`'s turn. King safety (F7) needs no more.
+pub fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
+    let riser = mover.other();
+    of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board.is_empty_at(*to)).collect()
+}

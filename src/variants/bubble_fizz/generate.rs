@@ -1,0 +1,206 @@
+//! Legal turns (F6, F7): a depth-first search over the moves of a turn. Each node is
+//! a [`TurnState`]; every prefix whose end leaves the mover's king safe is a legal
+//! turn, and the search goes deeper while an invigorated unit may still move. A turn
+//! of more than one move captures nothing, so a capture ends the search.
+
+use super::bubbles::Birth;
+use super::safety::{self, attacked, QuickSafety};
+use super::turn_state::TurnState;
+use super::TERRAIN;
+use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::{Color, Move, Role, Turn, Wing};
+use std::collections::HashSet;
+
+/// The moves that may come next in the turn (before king safety, which is judged at
+/// the end): pseudo-legal moves of unpaused units allowed to move (F5, F6), castling
+/// judged by F8 in the position as it stands, and no capture after the first move.
+pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
+    if !st.may_continue() {
+        return;
+    }
+    let start = out.len();
+    let pos = &st.pos;
+    movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+    if filter.role.is_none_or(|r| r == Role::King) {
+        let before = out.len();
+        let them = pos.turn.other();
+        // F6: "not out of, through or into check" when the castling is played.
+        movegen::castling_moves(pos, &TERRAIN, out, |sq| !attacked(&pos.board, sq, them));
+        if let Some(to) = filter.to {
+            movegen::retain_from(out, before, |m| m.to == to);
+        }
+    }
+    let first = st.count == 0;
+    movegen::retain_from(out, start, |m| st.may_move(m.from) && (first || !m.capture));
+}
+
+/// Walks every legal turn that starts from `st` with one more move (the first of
+/// them fitting `filter`), calling `visit` with the moves of the whole turn; stops
+/// as soon as `visit` returns `true` and then returns `true`.
+pub fn search(
+    st: &TurnState,
+    birth: Birth,
+    filter: MoveFilter,
+    played: &mut Vec<Move>,
+    visit: &mut dyn FnMut(&[Move]) -> bool,
+) -> bool {
+    let mut moves = Vec::with_capacity(if st.count == 0 { 48 } else { 16 });
+    next_moves(st, filter, &mut moves);
+    let mut quick = QuickSafety::new(st, birth);
+    for mv in &moves {
+        played.push(*mv);
+        // The common case: a last move, judged without playing it out.
+        let verdict = if may_continue_after(st, mv) { None } else { quick.judge(mv) };
+        match verdict {
+            Some(safe) => {
+                if safe && visit(played) {
+                    return true;
+                }
+            }
+            None => {
+                let mut next = st.clone();
+                next.apply(mv, birth);
+                if safety::safe_at_end(&next) && visit(played) {
+                    return true;
+                }
+                if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
+                    return true;
+                }
+            }
+        }
+        played.pop();
+    }
+    false
+}
+
+/// Whether some unit might still move after `mv` (`false` only when none can).
+pub fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
+    if mv.capture {
+        false
+    } else if st.extras.contains(mv.from) {
+        !st.ordinary_used || st.extras.len() > 1
+    } else {
+        !st.extras.is_empty()
+    }
+}
+
+/// The turn made of `moves`.
+pub fn turn_of(moves: &[Move]) -> Option<Turn> {
+    match moves {
+        [] => None,
+        [mv] => Some(Turn::Move(*mv)),
+        many => Some(Turn::Multi(many.to_vec())),
+    }
+}
+
+/// Every legal turn from `st` whose next move fits `filter`.
+pub fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut Vec<Turn>) {
+    let mut played = Vec::with_capacity(4);
+    search(st, birth, filter, &mut played, &mut |moves| {
+        out.extend(turn_of(moves));
+        false
+    });
+}
+
+/// Whether some legal turn continues from `st`; stops at the first. Turns of one
+/// move are tried first: they are cheap, and usually one of them is legal.
+pub fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
+    let mut moves = Vec::with_capacity(48);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    let mut quick = QuickSafety::new(st, birth);
+    let ends_safe = |mv: &Move, quick: &mut QuickSafety| {
+        quick.judge(mv).unwrap_or_else(|| {
+            let mut next = st.clone();
+            next.apply(mv, birth);
+            safety::safe_at_end(&next)
+        })
+    };
+    if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
+        return true;
+    }
+    if !moves.iter().any(|mv| may_continue_after(st, mv)) {
+        return false;
+    }
+    any_longer_turn(st, birth, &mut HashSet::new())
+}
+
+/// The deep part of [`any_legal_turn`]. Different orders of the same moves often
+/// reach the same state, whose continuations are the same: each state is searched
+/// once (`seen` holds the keys of the states already searched).
+fn any_longer_turn(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bool {
+    let mut moves = Vec::with_capacity(48);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    for mv in &moves {
+        let mut next = st.clone();
+        next.apply(mv, birth);
+        if !seen.insert(state_key(&next)) {
+            continue;
+        }
+        if safety::safe_at_end(&next) || (next.may_continue() && any_longer_turn(&next, birth, seen)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Everything about a turn in progress that decides how it may go on and end: units
+/// with their counters, bubbles, castling rights, and who may still move, folded into
+/// 128 bits (two independent mixes, so that distinct states never meet in practice).
+fn state_key(st: &TurnState) -> u128 {
+    let board = &st.pos.board;
+    let mut words = [0u64; 2];
+    let mut fold = |value: u64| {
+        for (i, word) in words.iter_mut().enumerate() {
+            *word = mix(*word ^ value.wrapping_add(i as u64 * 0x9E37_79B9)).rotate_left(17);
+        }
+    };
+    for (sq, piece) in board.pieces() {
+        let counter = board.counter(sq).map_or(0, |c| u64::from(c) + 1);
+        fold((sq.index() as u64) << 16 | (piece.color as u64) << 12 | (piece.role as u64) << 8 | counter);
+    }
+    let [white, black] = st.pos.features.bubbles;
+    for (tag, set) in [(1u64, white), (2, black), (3, st.extras)] {
+        for sq in set.iter() {
+            fold(tag << 32 | sq.index() as u64);
+        }
+    }
+    for color in Color::ALL {
+        for wing in Wing::ALL {
+            if let Some(rook) = st.pos.castling.rook(color, wing) {
+                fold(4 << 32 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64);
+            }
+        }
+    }
+    fold(5 << 32 | u64::from(st.ordinary_used) << 1 | u64::from(st.captured));
+    let [a, b] = words;
+    u128::from(a) << 64 | u128::from(b)
+}
+
+/// Spreads the bits of a value (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+/// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
+/// may name (SAN disambiguates against these).
+fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSafety) -> bool {
+    if !may_continue_after(st, mv) {
+        if let Some(safe) = quick.judge(mv) {
+            return safe;
+        }
+    }
+    let mut next = st.clone();
+    next.apply(mv, birth);
+    safety::safe_at_end(&next) || (next.may_continue() && any_legal_turn(&next, birth))
+}
+
+/// The moves fitting `filter` that may come next and lead to a legal turn.
+pub fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
+    let mut moves = Vec::new();
+    next_moves(st, filter, &mut moves);
+    let mut quick = QuickSafety::new(st, birth);
+    moves.retain(|m| leads_somewhere(st, m, birth, &mut quick));
+    moves
+}

@@ -1,0 +1,123 @@
+//! Refreshing Bubble Fizz Chess (`bubble-fizz`), rulings F1-F12 on top of O1-O9:
+//! every move makes a bubble above its destination (F2), a unit landing on a bubble
+//! or struck by one is paused for three of its turns (F3, F5), bubbles rise after
+//! the other side's turn (F4), and a unit back from its pause may move twice (F6).
+
+mod bubbles;
+mod caption;
+mod generate;
+mod notation;
+mod safety;
+mod snapshot;
+mod turn_state;
+
+pub use bubbles::Birth;
+
+use crate::geometry::Square;
+use crate::record::ast::TurnToken;
+use crate::rules::movegen::{MoveFilter, Terrain};
+use crate::rules::{
+    Board, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, UnitMarks, Variant,
+};
+use crate::snapshot::SnapshotError;
+use turn_state::TurnState;
+
+/// The orthodox board and units.
+const TERRAIN: Terrain = Terrain::orthodox();
+
+/// The start position: the orthodox array, no bubbles, no pauses.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
+
+/// Refreshing Bubble Fizz Chess with its rule option `birth` (F2).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BubbleFizz {
+    pub birth: Birth,
+}
+
+impl Variant for BubbleFizz {
+    fn id(&self) -> &'static str {
+        "bubble-fizz"
+    }
+
+    fn start(&self) -> Position {
+        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+    }
+
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, self.capturable_ep_square(pos))
+    }
+
+    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
+        generate::legal_turns(&TurnState::begin(pos), self.birth, MoveFilter::default(), out);
+    }
+
+    /// Turns whose first move is by `role` to `to`.
+    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+        generate::legal_turns(&TurnState::begin(pos), self.birth, MoveFilter { role, to }, out);
+    }
+
+    fn has_legal_turn(&self, pos: &Position) -> bool {
+        generate::any_legal_turn(&TurnState::begin(pos), self.birth)
+    }
+
+    fn play(&self, pos: &Position, turn: &Turn) -> Position {
+        let mut st = TurnState::begin(pos);
+        for mv in turn.moves() {
+            st.apply(mv, self.birth);
+        }
+        st.finish().0
+    }
+
+    fn is_check(&self, pos: &Position) -> bool {
+        safety::in_check(pos, pos.turn)
+    }
+
+    /// F9: without a legal turn, a side in check is mated; otherwise it loses when
+    /// one of its units is paused (counter 1-3) and draws when none is. Bare kings
+    /// are no dead draw (F12, O3).
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.has_legal_turn(pos) {
+            return None;
+        }
+        let us = pos.turn;
+        Some(if self.is_check(pos) {
+            Outcome::win(us.other(), EndReason::Checkmate)
+        } else if pos.board.occupied_by(us).iter().any(|sq| pos.board.counter(sq).is_some_and(|c| c > 0)) {
+            Outcome::win(us.other(), EndReason::NoLegalTurn)
+        } else {
+            Outcome::draw(EndReason::Stalemate)
+        })
+    }
+
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        notation::unreachable(self, pos, role, to)
+    }
+
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        notation::resolve(self, pos, token)
+    }
+
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+        notation::write_turn(self, pos, turn)
+    }
+
+    fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
+        caption::describe_turn(before, turn, self.birth)
+    }
+
+    fn describe_state(&self, pos: &Position) -> Vec<String> {
+        caption::describe_state(pos)
+    }
+
+    fn unit_marks(&self, pos: &Position) -> Vec<UnitMarks> {
+        caption::unit_marks(pos)
+    }
+
+    fn square_marks(&self, pos: &Position) -> Vec<SquareMarks> {
+        caption::square_marks(pos)
+    }
+}

@@ -1,0 +1,150 @@
+//! The state inside one turn (F6): the position after the moves made so far, which
+//! units may still move, and what the end of the turn must do (F5, F4, F10, O6).
+//!
+//! Roles: a move by an invigorated unit whose extra is unused spends that extra;
+//! any other move spends the turn's one ordinary move. Spending the extra first
+//! never loses a continuation (the ordinary move stays open for any unit), so each
+//! sequence of moves has exactly one assignment and is generated once.
+
+use super::bubbles::{self, Birth, Log};
+use crate::geometry::{Square, SquareSet};
+use crate::rules::movegen;
+use crate::rules::{Move, MoveKind, Position};
+
+/// A turn in progress.
+#[derive(Clone, Debug)]
+pub struct TurnState {
+    /// The position after the moves so far; the turn has not passed.
+    pub pos: Position,
+    /// Invigorated units (by the square they stand on) whose extra move is unused.
+    pub extras: SquareSet,
+    /// The turn's ordinary move is spent.
+    pub ordinary_used: bool,
+    /// Units paused during this turn (entered a bubble, struck at a birth): they keep
+    /// their counter 3 at the end of the turn (F5), unless they were already paused
+    /// when it began.
+    pub fresh: SquareSet,
+    /// The mover's units paused (1-3) when the turn began. Paused units do not move,
+    /// so the squares stay theirs for the whole turn.
+    pub sat_out: SquareSet,
+    /// Where the units that moved this turn stand now (for refusals).
+    pub moved: SquareSet,
+    /// Moves made so far.
+    pub count: usize,
+    /// The first move captured: a capture is a turn of one move (F6).
+    pub captured: bool,
+    /// F10: the square passed by the last two-square advance of the turn.
+    pub double_step: Option<Square>,
+    /// O6: a pawn moved or a unit was captured.
+    pub zeroing: bool,
+    pub log: Log,
+}
+
+impl TurnState {
+    /// The start of the side to move's turn: its invigorated units (counter 0) each
+    /// hold an extra move (F6).
+    pub fn begin(pos: &Position) -> TurnState {
+        let us = pos.turn;
+        let extras = pos.board.occupied_by(us).iter().filter(|&sq| pos.board.counter(sq) == Some(0)).collect();
+        let sat_out =
+            pos.board.occupied_by(us).iter().filter(|&sq| pos.board.counter(sq).is_some_and(|c| c > 0)).collect();
+        TurnState {
+            pos: pos.clone(),
+            extras,
+            ordinary_used: false,
+            fresh: SquareSet::EMPTY,
+            sat_out,
+            moved: SquareSet::EMPTY,
+            count: 0,
+            captured: false,
+            double_step: None,
+            zeroing: false,
+            log: Log::default(),
+        }
+    }
+
+    /// Whether the unit on `from` may make the next move of the turn (F6).
+    pub fn may_move(&self, from: Square) -> bool {
+        !self.captured && (!self.ordinary_used || self.extras.contains(from))
+    }
+
+    /// Whether some unit may still move in this turn.
+    pub fn may_continue(&self) -> bool {
+        !self.captured && (!self.ordinary_used || !self.extras.is_empty())
+    }
+
+    /// Plays one move of the turn: the units move (their counters with them, a
+    /// promoted pawn being the same unit), each landing unit enters the bubble on its
+    /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
+    /// the rook's).
+    pub fn apply(&mut self, mv: &Move, birth: Birth) {
+        let us = self.pos.turn;
+        if self.extras.contains(mv.from) {
+            self.extras.remove(mv.from);
+        } else {
+            self.ordinary_used = true;
+        }
+        let counter = self.pos.board.counter(mv.from);
+        let rook = match mv.kind {
+            MoveKind::Castle { rook, .. } => {
+                Some((rook, movegen::castle_rook_destination(mv), self.pos.board.counter(rook)))
+            }
+            _ => None,
+        };
+        movegen::apply_move(&mut self.pos, mv);
+        self.pos.board.set_counter(mv.to, counter);
+        self.moved.remove(mv.from);
+        self.moved.insert(mv.to);
+        let mut landings = [Some(mv.to), None];
+        if let Some((from, to, rook_counter)) = rook {
+            self.pos.board.set_counter(to, rook_counter);
+            // F6: the rook keeps its own extra, if it has one.
+            if self.extras.contains(from) {
+                self.extras.remove(from);
+                self.extras.insert(to);
+            }
+            landings[1] = Some(to);
+        }
+        for landed in landings.into_iter().flatten() {
+            if bubbles::enter(&mut self.pos, landed, &mut self.fresh, &mut self.log) {
+                self.extras.remove(landed);
+            }
+            bubbles::bear(&mut self.pos, landed, us, birth, &mut self.fresh, &mut self.log);
+        }
+        // F6: a unit paused during the turn makes no further move in it.
+        for sq in self.fresh.iter() {
+            self.extras.remove(sq);
+        }
+        if mv.kind == MoveKind::DoubleStep {
+            self.double_step = self.pos.ep_square;
+        }
+        self.zeroing |= mv.is_zeroing();
+        self.captured |= mv.capture;
+        self.count += 1;
+    }
+
+    /// Ends the turn and returns the position after it. F5's order: the mover's
+    /// units that sat the turn out count down (1 -> 0: invigorated for the next turn),
+    /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
+    pub fn finish(mut self) -> (Position, Log) {
+        let us = self.pos.turn;
+        for sq in self.pos.board.occupied_by(us).iter() {
+            let next = match self.pos.board.counter(sq) {
+                // Paused during this turn: keeps its full count. A unit that was
+                // already paused when the turn began sat the turn out, so F5 counts
+                // it down even when a newborn bubble struck it again (birth=strike).
+                Some(c) if self.fresh.contains(sq) && !self.sat_out.contains(sq) => Some(c),
+                // Invigorated at the turn's start, used or not.
+                Some(0) => None,
+                Some(c) => Some(c - 1),
+                None => None,
+            };
+            self.pos.board.set_counter(sq, next);
+        }
+        bubbles::rise(&mut self.pos, us, &mut self.log);
+        // F10: the last two-square advance of the turn leaves the en passant square.
+        self.pos.ep_square = self.double_step;
+        self.pos.pass_turn(self.zeroing);
+        (self.pos, self.log)
+    }
+}
