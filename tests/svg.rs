@@ -132,3 +132,27 @@ fn flipping_puts_black_at_the_bottom() {
     assert!(label_height(&plain, "8") < label_height(&plain, "1"));
     assert!(label_height(&flipped, "8") > label_height(&flipped, "1"));
 }
+
+#[test]
+fn a_bubble_fizz_diagram_shows_bubbles_by_owner_and_pause_badges() {
+    // After 7. a3: white bubbles on h5 and a4, a black one on c4; c7 paused, b2 invigorated.
+    let text = svg(&["fixtures/records/bubble-fizz-invigorated.pgn", "--ply", "13"]);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let bubbles_of = |owner: &str| {
+        doc.descendants().filter(|n| n.attribute("class") == Some(&format!("bubble {owner}") as &str)).count()
+    };
+    assert_eq!(bubbles_of("white"), 2);
+    assert_eq!(bubbles_of("black"), 1);
+    assert_eq!(count_class(&doc, "badge"), 2);
+    assert!(text.contains("invigorated: b2 0"));
+}
+
+#[test]
+fn a_bellows_diagram_dims_the_squares_off_the_active_board() {
+    // After 2... Kg9 White plays on the 10x10 board b2-k11: 44 of the 144 squares are off it.
+    let text = svg(&["fixtures/records/bellows-queen-raid.pgn", "--ply", "4"]);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    assert_eq!(count_class(&doc, "square"), 144);
+    assert_eq!(count_class(&doc, "inactive"), 44);
+    assert_eq!(count_class(&doc, "active-board"), 1);
+}
