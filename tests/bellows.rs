@@ -22,6 +22,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
+mod common;
+use common::{env_number, perft_fixture};
+
 /// L1: the three boards on the grid.
 const SMALL: Rect = Rect::new(2, 2, 9, 9);
 const MIDDLE: Rect = Rect::new(1, 1, 10, 10);
@@ -160,13 +163,6 @@ fn reference_perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
     moves.iter().map(|m| reference_perft(rules, &reference_play(rules, pos, m), depth - 1)).sum()
 }
 
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    match std::env::var(name) {
-        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
-        Err(_) => default,
-    }
-}
-
 fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut keys: Vec<String> = moves.into_iter().map(|m| format!("{m:?}")).collect();
     keys.sort();
@@ -246,27 +242,11 @@ fn random_games_agree_with_the_reference() {
     assert!(compared > games * 10, "only {compared} positions compared");
 }
 
-/// Reads the `epd` and `perft` lines of the fixture.
-fn perft_fixture() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string("fixtures/perft/bellows.epd").expect("fixtures/perft/bellows.epd");
-    let mut entries = Vec::new();
-    let mut fen = String::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("epd ") {
-            fen = rest.to_string();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-            entries.push((fen.clone(), depth.parse().expect("depth"), nodes.parse().expect("nodes")));
-        }
-    }
-    entries
-}
-
 #[test]
 fn perft_fixture_counts_agree_with_the_reference() {
     let rules = Rules::new("8-10-12", "ply");
     let variant = lookup("bellows", &BTreeMap::new()).expect("bellows is implemented");
-    let entries = perft_fixture();
+    let entries = perft_fixture("bellows");
     assert!(!entries.is_empty());
     let max_nodes = env_number("ARBITER_BELLOWS_PERFT_MAX_NODES", 300_000u64);
     for (fen, depth, nodes) in entries.into_iter().filter(|e| e.2 <= max_nodes) {

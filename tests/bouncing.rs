@@ -20,6 +20,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
+mod common;
+use common::{env_number, perft_fixture};
+
 /// B6: double steps from a pawn's own first and second ranks.
 const TERRAIN: Terrain = Terrain {
     pawns: PawnRules { double_step_ranks: [0b0000_0011, 0b1100_0000], last_rank: [7, 0] },
@@ -35,13 +38,6 @@ const STARTS: &[&str] = &[
     "4k3/p1P4p/8/3p4/8/8/1p4P1/P3K2p w - - 0 1",
     "r3k3/1P3p2/4p3/8/2K5/8/6p1/p6R b q - 0 1",
 ];
-
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    match std::env::var(name) {
-        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
-        Err(_) => default,
-    }
-}
 
 fn king_safe(board: &Board, color: Color) -> bool {
     board.king(color).is_none_or(|king| {
@@ -192,26 +188,10 @@ fn random_games_agree_with_the_reference() {
     assert!(compared > games * 10, "only {compared} positions compared");
 }
 
-/// Reads the `epd` and `perft` lines of the fixture.
-fn perft_fixture() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string("fixtures/perft/bouncing.epd").expect("fixtures/perft/bouncing.epd");
-    let mut entries = Vec::new();
-    let mut fen = String::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("epd ") {
-            fen = rest.to_string();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-            entries.push((fen.clone(), depth.parse().expect("depth"), nodes.parse().expect("nodes")));
-        }
-    }
-    entries
-}
-
 #[test]
 fn perft_fixture_counts_agree_with_the_reference() {
     let variant = lookup("bouncing", &BTreeMap::new()).expect("bouncing is implemented");
-    let entries = perft_fixture();
+    let entries = perft_fixture("bouncing");
     assert!(!entries.is_empty());
     let max_nodes = env_number("ARBITER_BOUNCE_PERFT_MAX_NODES", 300_000u64);
     for (fen, depth, nodes) in entries.into_iter().filter(|e| e.2 <= max_nodes) {

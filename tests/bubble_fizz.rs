@@ -26,6 +26,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
+mod common;
+use common::{env_number, perft_fixture};
+
 const TERRAIN: Terrain = Terrain::orthodox();
 
 const STARTS: &[&str] = &[
@@ -39,13 +42,6 @@ const STARTS: &[&str] = &[
     // Rooks and a queen with pauses near the kings (F8).
     "r3k3/1p3q2/8/8/8/8/1P6/R3K2R b KQq - 0 1 c5w,d4b a8:0,e1:1,h1:0",
 ];
-
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    match std::env::var(name) {
-        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
-        Err(_) => default,
-    }
-}
 
 fn attacked(pos: &Position, sq: Square, by: Color) -> bool {
     movegen::is_attacked(&pos.board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
@@ -359,26 +355,10 @@ fn random_games_agree_with_the_reference_under_birth_strike() {
     play_random_games("strike");
 }
 
-/// Reads the `epd` and `perft` lines of the fixture.
-fn perft_fixture() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string("fixtures/perft/bubble-fizz.epd").expect("fixtures/perft/bubble-fizz.epd");
-    let mut entries = Vec::new();
-    let mut fen = String::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("epd ") {
-            fen = rest.to_string();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-            entries.push((fen.clone(), depth.parse().expect("depth"), nodes.parse().expect("nodes")));
-        }
-    }
-    entries
-}
-
 #[test]
 fn perft_fixture_counts_agree_with_the_reference() {
     let variant = lookup("bubble-fizz", &BTreeMap::new()).expect("bubble-fizz is implemented");
-    let entries = perft_fixture();
+    let entries = perft_fixture("bubble-fizz");
     assert!(!entries.is_empty());
     let max_nodes = env_number("ARBITER_FIZZ_PERFT_MAX_NODES", 30_000u64);
     for (fen, depth, nodes) in entries.into_iter().filter(|e| e.2 <= max_nodes) {

@@ -36,6 +36,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+mod common;
+use common::env_number;
+
 const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const DEFAULT_SEED: u64 = 0x00a1_b17e_5eed;
 const DEFAULT_STANDARD_GAMES: usize = 300;
@@ -45,13 +48,6 @@ const DEFAULT_PLIES: usize = 200;
 const ALL_SAN_EVERY: u32 = 6;
 /// Mismatch reports printed in full when the test fails.
 const REPORTS_SHOWN: usize = 8;
-
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    match std::env::var(name) {
-        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
-        Err(_) => default,
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Move keys: one text per legal move, written the same way for both libraries.
