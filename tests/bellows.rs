@@ -16,14 +16,14 @@
 use arbiter::geometry::{Rect, Square};
 use arbiter::record::parse_game;
 use arbiter::rules::movegen::{self, CastlingRules, MoveFilter, PawnRules, Terrain};
-use arbiter::rules::{Color, Move, MoveKind, Position, Role, Turn, Variant};
+use arbiter::rules::{Color, Move, MoveKind, Position, Role, Turn};
 use arbiter::variants::lookup;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
 mod common;
-use common::{env_number, perft_fixture};
+use common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 /// L1: the three boards on the grid.
 const SMALL: Rect = Rect::new(2, 2, 9, 9);
@@ -163,30 +163,6 @@ fn reference_perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
     moves.iter().map(|m| reference_perft(rules, &reference_play(rules, pos, m), depth - 1)).sum()
 }
 
-fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
-    let mut keys: Vec<String> = moves.into_iter().map(|m| format!("{m:?}")).collect();
-    keys.sort();
-    keys
-}
-
-/// Writes every legal turn canonically and resolves the text back (L9).
-fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
-    let mut seen = BTreeMap::new();
-    for turn in turns {
-        let text = variant.write_turn(pos, turn);
-        if let Some(other) = seen.insert(text.clone(), turn.clone()) {
-            return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
-        }
-        let game = parse_game(&format!("{text}\n")).map_err(|e| format!("`{text}` does not parse: {}", e.message))?;
-        let token = &game.line.plies.first().ok_or(format!("`{text}` holds no turn"))?.turn.value;
-        let resolved = variant.resolve(pos, token).map_err(|e| format!("`{text}` does not resolve: {e:?}"))?;
-        if resolved.turn != *turn || !text.starts_with(&resolved.canonical) {
-            return Err(format!("`{text}` resolves to {:?} written `{}`", resolved.turn, resolved.canonical));
-        }
-    }
-    Ok(())
-}
-
 const STARTS: &[&str] = &[
     "12/12/2rnbqkbnr2/2pppppppp2/12/12/12/12/2PPPPPPPP2/2RNBQKBNR2/12/12 w KQkq - 0 1 8",
     // Castling on both wings, rooks and queens that reach the outer rings.
@@ -217,7 +193,7 @@ fn random_games_agree_with_the_reference() {
             let mut turns = Vec::new();
             variant.legal_turns(&pos, &mut turns);
             let moves: Vec<Move> = turns.iter().map(|t| t.moves()[0]).collect();
-            assert_eq!(sorted(moves.clone()), sorted(reference_moves(&rules, &pos)), "legal moves differ at {here}");
+            assert_eq!(sorted(moves.iter()), sorted(reference_moves(&rules, &pos)), "legal moves differ at {here}");
             assert_eq!(variant.has_legal_turn(&pos), !turns.is_empty(), "has_legal_turn at {here}");
             assert_eq!(variant.is_check(&pos), reference_in_check(&rules, &pos), "check at {here}");
             let snapshot = variant.write_snapshot(&pos);

@@ -12,16 +12,15 @@
 //! `ARBITER_BOUNCE_PLIES`, `ARBITER_BOUNCE_PERFT_MAX_NODES`.
 
 use arbiter::geometry::Delta;
-use arbiter::record::parse_game;
 use arbiter::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
-use arbiter::rules::{Board, Bounce, Color, Move, MoveKind, Piece, Position, Role, Turn, Variant};
+use arbiter::rules::{Board, Bounce, Color, Move, MoveKind, Piece, Position, Role, Turn};
 use arbiter::variants::lookup;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
 mod common;
-use common::{env_number, perft_fixture};
+use common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 /// B6: double steps from a pawn's own first and second ranks.
 const TERRAIN: Terrain = Terrain {
@@ -127,30 +126,6 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
     turns.iter().map(|t| reference_perft(&reference_play(pos, t), depth - 1)).sum()
 }
 
-fn sorted(turns: &[Turn]) -> Vec<String> {
-    let mut keys: Vec<String> = turns.iter().map(|t| format!("{t:?}")).collect();
-    keys.sort();
-    keys
-}
-
-/// Writes every legal turn canonically and resolves the text back.
-fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
-    let mut seen = BTreeMap::new();
-    for turn in turns {
-        let text = variant.write_turn(pos, turn);
-        if let Some(other) = seen.insert(text.clone(), turn.clone()) {
-            return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
-        }
-        let game = parse_game(&format!("{text}\n")).map_err(|e| format!("`{text}` does not parse: {}", e.message))?;
-        let token = &game.line.plies.first().ok_or(format!("`{text}` holds no turn"))?.turn.value;
-        let resolved = variant.resolve(pos, token).map_err(|e| format!("`{text}` does not resolve: {e:?}"))?;
-        if resolved.turn != *turn || !text.starts_with(&resolved.canonical) {
-            return Err(format!("`{text}` resolves to {:?} written `{}`", resolved.turn, resolved.canonical));
-        }
-    }
-    Ok(())
-}
-
 #[test]
 fn random_games_agree_with_the_reference() {
     let variant = lookup("bouncing", &BTreeMap::new()).expect("bouncing is implemented");
@@ -166,7 +141,7 @@ fn random_games_agree_with_the_reference() {
             let here = format!("seed {seed:#x}, game {game}, ply {ply}, {}", variant.write_snapshot(&pos));
             let mut turns = Vec::new();
             variant.legal_turns(&pos, &mut turns);
-            assert_eq!(sorted(&turns), sorted(&reference_turns(&pos)), "legal turns differ at {here}");
+            assert_eq!(sorted(turns.iter()), sorted(reference_turns(&pos)), "legal turns differ at {here}");
             assert_eq!(variant.has_legal_turn(&pos), !turns.is_empty(), "has_legal_turn at {here}");
             let snapshot = variant.write_snapshot(&pos);
             let reread = variant.read_snapshot(&snapshot).unwrap_or_else(|e| panic!("{here}: snapshot rejected: {e}"));

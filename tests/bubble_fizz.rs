@@ -20,14 +20,14 @@
 use arbiter::geometry::{Delta, Square};
 use arbiter::record::parse_game;
 use arbiter::rules::movegen::{self, MoveFilter, Terrain};
-use arbiter::rules::{Color, Move, MoveKind, Position, Turn, Variant};
+use arbiter::rules::{Color, Move, MoveKind, Position, Turn};
 use arbiter::variants::lookup;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
 mod common;
-use common::{env_number, perft_fixture};
+use common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 const TERRAIN: Terrain = Terrain::orthodox();
 
@@ -273,30 +273,6 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
     turns.iter().map(|t| reference_perft(&reference_play(pos, t, false), depth - 1)).sum()
 }
 
-fn sorted(turns: &[Turn]) -> Vec<String> {
-    let mut keys: Vec<String> = turns.iter().map(|t| format!("{t:?}")).collect();
-    keys.sort();
-    keys
-}
-
-/// Writes every legal turn canonically and resolves the text back.
-fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
-    let mut seen = BTreeMap::new();
-    for turn in turns {
-        let text = variant.write_turn(pos, turn);
-        if let Some(other) = seen.insert(text.clone(), turn.clone()) {
-            return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
-        }
-        let game = parse_game(&format!("{text}\n")).map_err(|e| format!("`{text}` does not parse: {}", e.message))?;
-        let token = &game.line.plies.first().ok_or(format!("`{text}` holds no turn"))?.turn.value;
-        let resolved = variant.resolve(pos, token).map_err(|e| format!("`{text}` does not resolve: {e:?}"))?;
-        if resolved.turn != *turn || !text.starts_with(&resolved.canonical) {
-            return Err(format!("`{text}` resolves to {:?} written `{}`", resolved.turn, resolved.canonical));
-        }
-    }
-    Ok(())
-}
-
 fn play_random_games(birth: &str) {
     let strike = birth == "strike";
     let options = BTreeMap::from([("birth".to_string(), birth.to_string())]);
@@ -314,7 +290,7 @@ fn play_random_games(birth: &str) {
             let here = format!("{birth}, seed {seed:#x}, game {game}, ply {ply}, {}", variant.write_snapshot(&pos));
             let mut turns = Vec::new();
             variant.legal_turns(&pos, &mut turns);
-            assert_eq!(sorted(&turns), sorted(&reference_turns(&pos, strike)), "legal turns differ at {here}");
+            assert_eq!(sorted(turns.iter()), sorted(reference_turns(&pos, strike)), "legal turns differ at {here}");
             assert_eq!(variant.has_legal_turn(&pos), !turns.is_empty(), "has_legal_turn at {here}");
             let snapshot = variant.write_snapshot(&pos);
             let reread = variant.read_snapshot(&snapshot).unwrap_or_else(|e| panic!("{here}: snapshot rejected: {e}"));

@@ -1,6 +1,11 @@
-//! Helpers shared by the test binaries: numbers from the environment and perft tables.
+//! Helpers shared by the test binaries: numbers from the environment, perft tables,
+//! sorted keys of moves or turns, and the notation round trip of legal turns.
 
 #![allow(dead_code, reason = "each test binary uses only some of these helpers")]
+
+use arbiter::record::parse_game;
+use arbiter::rules::{Position, Turn, Variant};
+use std::collections::BTreeMap;
 
 /// A number from the environment variable `name`, or `default` when it is unset.
 pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -26,4 +31,30 @@ pub fn perft_fixture(variant: &str) -> Vec<(String, u32, u64)> {
         }
     }
     entries
+}
+
+/// The items' debug texts, sorted: a set of moves or turns to compare with another.
+pub fn sorted<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> Vec<String> {
+    let mut keys: Vec<String> = items.into_iter().map(|t| format!("{t:?}")).collect();
+    keys.sort();
+    keys
+}
+
+/// Writes every legal turn canonically and resolves the text back: each text names
+/// one turn, parses, and resolves to that turn with the same canonical form.
+pub fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
+    let mut seen = BTreeMap::new();
+    for turn in turns {
+        let text = variant.write_turn(pos, turn);
+        if let Some(other) = seen.insert(text.clone(), turn.clone()) {
+            return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
+        }
+        let game = parse_game(&format!("{text}\n")).map_err(|e| format!("`{text}` does not parse: {}", e.message))?;
+        let token = &game.line.plies.first().ok_or(format!("`{text}` holds no turn"))?.turn.value;
+        let resolved = variant.resolve(pos, token).map_err(|e| format!("`{text}` does not resolve: {e:?}"))?;
+        if resolved.turn != *turn || !text.starts_with(&resolved.canonical) {
+            return Err(format!("`{text}` resolves to {:?} written `{}`", resolved.turn, resolved.canonical));
+        }
+    }
+    Ok(())
 }
