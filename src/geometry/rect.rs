@@ -33,4 +33,18 @@ impl Rect {
     pub const fn ranks(&self) -> u8 {
         self.max_rank - self.min_rank + 1
     }
+
+    /// The squares of the rectangle rank by rank from the bottom, files left to right.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (self.min_rank..=self.max_rank).flat_map(move |rank| self.rank_squares(rank))
+    }
+
+    /// The squares in reading order: rank by rank from the top, files left to right.
+    pub fn reading_order(self) -> impl Iterator<Item = Square> {
+        (self.min_rank..=self.max_rank).rev().flat_map(move |rank| self.rank_squares(rank))
+    }
+
+    fn rank_squares(self, rank: u8) -> impl Iterator<Item = Square> {
+        (self.min_file..=self.max_file).map(move |file| Square::at(file, rank))
+    }
 }

@@ -3,6 +3,7 @@
 //! variants' signs and counters, and the caption under the board.
 
 use super::pieces;
+use super::text::marks_line;
 use super::Caption;
 use crate::geometry::{Rect, Square, SquareSet};
 use crate::rules::{Color, Position, SquareKind, SquareMarks, TurnTrace};
@@ -50,11 +51,6 @@ impl Layout {
 
     fn height(&self) -> i32 {
         i32::from(self.area.ranks()) * SQ
-    }
-
-    fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (self.area.min_rank..=self.area.max_rank)
-            .flat_map(move |rank| (self.area.min_file..=self.area.max_file).map(move |file| Square::at(file, rank)))
     }
 }
 
@@ -133,7 +129,7 @@ pub fn draw_svg(pos: &Position, flip: bool, caption: &Caption) -> String {
 const ARROW: &str = r##"<marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#1565c0"/></marker>"##;
 
 fn squares(svg: &mut String, layout: &Layout) {
-    for sq in layout.squares() {
+    for sq in layout.area.squares() {
         let (x, y) = layout.corner(sq);
         let (class, fill) = if (sq.file() + sq.rank()) % 2 == 0 { ("dark", "#b58863") } else { ("light", "#f0d9b5") };
         let _ =
@@ -231,7 +227,7 @@ fn bubble(svg: &mut String, layout: &Layout, owner: Color, cx: i32, cy: i32) {
 /// Outlines the smallest rectangle holding every square not dimmed.
 fn active_outline(svg: &mut String, layout: &Layout, inactive: &SquareSet) {
     let active: Vec<(i32, i32)> =
-        layout.squares().filter(|sq| !inactive.contains(*sq)).map(|sq| layout.corner(sq)).collect();
+        layout.area.squares().filter(|sq| !inactive.contains(*sq)).map(|sq| layout.corner(sq)).collect();
     let (Some(x0), Some(y0), Some(x1), Some(y1)) = (
         active.iter().map(|c| c.0).min(),
         active.iter().map(|c| c.1).min(),
@@ -310,20 +306,10 @@ fn coordinates(svg: &mut String, layout: &Layout) {
 /// carry their badge colour.
 fn caption_lines(pos: &Position, caption: &Caption, width: i32) -> Vec<(Option<&'static str>, String)> {
     let columns = usize::try_from(width / CHAR_WIDTH).unwrap_or(40).max(20);
-    let mut raw: Vec<(Option<&'static str>, String)> = Vec::new();
-    raw.push((None, caption.last_turn.as_ref().map_or_else(|| "start position".to_string(), |t| format!("after {t}"))));
-    let mut side = format!("{} to move", pos.turn.name());
-    if let Some(status) = &caption.status {
-        side.push_str(&format!("; {status}"));
-    }
-    raw.push((None, side));
-    for line in caption.state.iter().chain(&caption.comments) {
-        raw.push((None, line.clone()));
-    }
+    let mut raw: Vec<(Option<&'static str>, String)> = caption.lines(pos).into_iter().map(|l| (None, l)).collect();
     for (group, colour) in caption.marks.iter().zip(BADGE_COLOURS.iter().cycle()) {
         if !group.units.is_empty() {
-            let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();
-            raw.push((Some(colour), format!("{}: {}", group.label, units.join(", "))));
+            raw.push((Some(colour), marks_line(group)));
         }
     }
     raw.into_iter().flat_map(|(colour, line)| wrap(&line, columns).into_iter().map(move |l| (colour, l))).collect()

@@ -33,6 +33,22 @@ pub struct Caption {
     pub trace: Option<TurnTrace>,
 }
 
+impl Caption {
+    /// The caption's lines in every format: the turn just played (or the start), who
+    /// is to move with the status, the variant's state, the record's comments.
+    pub fn lines(&self, pos: &Position) -> Vec<String> {
+        let mut lines = Vec::with_capacity(2 + self.state.len() + self.comments.len());
+        lines.push(self.last_turn.as_ref().map_or_else(|| "start position".to_string(), |t| format!("after {t}")));
+        let mut side = format!("{} to move", pos.turn.name());
+        if let Some(status) = &self.status {
+            side.push_str(&format!("; {status}"));
+        }
+        lines.push(side);
+        lines.extend(self.state.iter().chain(&self.comments).cloned());
+        lines
+    }
+}
+
 fn glyph(piece: Piece) -> char {
     const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
     const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
@@ -97,23 +113,19 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
         out.push_str(&format!("legend: {}\n", legend.join(", ")));
     }
     for group in caption.marks.iter().filter(|m| !m.units.is_empty()) {
-        let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();
-        out.push_str(&format!("{}: {}\n", group.label, units.join(", ")));
+        out.push_str(&marks_line(group));
+        out.push('\n');
     }
     out.push('\n');
-    if let Some(turn) = &caption.last_turn {
-        out.push_str(&format!("after {turn}\n"));
-    } else {
-        out.push_str("start position\n");
-    }
-    out.push_str(&format!("{} to move", pos.turn.name()));
-    if let Some(status) = &caption.status {
-        out.push_str(&format!("; {status}"));
-    }
-    out.push('\n');
-    for line in caption.state.iter().chain(&caption.comments) {
-        out.push_str(line);
+    for line in caption.lines(pos) {
+        out.push_str(&line);
         out.push('\n');
     }
     out
+}
+
+/// The legend line of a group of marked units: `stunned (plies left): b8 4, e5 1`.
+pub fn marks_line(group: &UnitMarks) -> String {
+    let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();
+    format!("{}: {}", group.label, units.join(", "))
 }

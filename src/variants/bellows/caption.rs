@@ -2,7 +2,6 @@
 //! caption, and the squares off the active board marked `:` (L3, L4).
 
 use super::schedule::{Region, Schedule};
-use crate::geometry::Square;
 use crate::rules::{Position, SquareKind, SquareMarks};
 
 /// `active board: 10x10 (b2-k11); next ply: 12x12 (a1-l12)`.
@@ -13,10 +12,6 @@ pub fn state(pos: &Position, schedule: &Schedule) -> Vec<String> {
 /// The squares of the grid outside the side to move's active board.
 pub fn outside_marks(pos: &Position, schedule: &Schedule) -> Vec<SquareMarks> {
     let active = schedule.active(pos).rect();
-    let grid = Region::Large.rect();
-    let squares = (grid.min_rank..=grid.max_rank)
-        .flat_map(|rank| (grid.min_file..=grid.max_file).map(move |file| Square::at(file, rank)))
-        .filter(|sq| !active.contains(*sq))
-        .collect();
+    let squares = Region::Large.rect().squares().filter(|sq| !active.contains(*sq)).collect();
     vec![SquareMarks { kind: SquareKind::Inactive, symbol: ':', label: "outside the active board", squares }]
 }

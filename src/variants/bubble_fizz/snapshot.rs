@@ -15,10 +15,7 @@ use crate::variants::chess::impossible_units;
 
 /// The squares of the board in reading order (rank 8 first, files a to h).
 pub fn reading_order() -> impl Iterator<Item = Square> {
-    let area = TERRAIN.area;
-    (area.min_rank..=area.max_rank)
-        .rev()
-        .flat_map(move |r| (area.min_file..=area.max_file).map(move |f| Square::at(f, r)))
+    TERRAIN.area.reading_order()
 }
 
 /// Reads a snapshot of 4, 6 or 8 fields and rejects impossible positions, listing

@@ -49,17 +49,7 @@ pub fn tick(board: &mut Board, fresh: SquareSet) {
 
 /// Stunned units in reading order, with their counters.
 pub fn stunned_units(pos: &Position) -> Vec<(Square, Piece, u8)> {
-    let area = pos.board.area();
-    let mut units = Vec::new();
-    for rank in (area.min_rank..=area.max_rank).rev() {
-        for file in area.min_file..=area.max_file {
-            let sq = Square::at(file, rank);
-            if let (Some(piece), Some(counter)) = (pos.board.get(sq), pos.board.counter(sq)) {
-                units.push((sq, piece, counter));
-            }
-        }
-    }
-    units
+    pos.board.area().reading_order().filter_map(|sq| Some((sq, pos.board.get(sq)?, pos.board.counter(sq)?))).collect()
 }
 
 /// The stunned units as diagrams mark them: their stunned letters on the board and a
