@@ -41,8 +41,8 @@ fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
             turns.clear();
             variant.legal_turns(&pos, &mut turns);
             let turn = &turns[rng.gen_range(0..turns.len())];
-            if pos.turn == Color::White {
-                text.push_str(&format!("{}. ", pos.fullmove));
+            if pos.turn() == Color::White {
+                text.push_str(&format!("{}. ", pos.fullmove()));
             }
             text.push_str(&variant.write_turn(&pos, turn));
             text.push(' ');

@@ -162,7 +162,7 @@ impl History {
         if count == 3 && !self.claims.iter().any(|(c, _)| *c == Claim::ThreefoldRepetition) {
             self.claims.push((Claim::ThreefoldRepetition, ply));
         }
-        if pos.halfmove >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
+        if pos.halfmove() >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
             self.claims.push((Claim::FiftyMoveRule, ply));
         }
         if self.ending.is_some() {
@@ -173,7 +173,7 @@ impl History {
         let decided = || variant.outcome(pos).is_some_and(|o| o.winner.is_some());
         let automatic = if count >= 5 {
             Some(EndReason::FivefoldRepetition)
-        } else if pos.halfmove >= 150 && !decided() {
+        } else if pos.halfmove() >= 150 && !decided() {
             Some(EndReason::SeventyFiveMoveRule)
         } else if variant.is_dead_position(pos) {
             Some(EndReason::InsufficientMaterial)
@@ -233,7 +233,7 @@ impl<'a> Run<'a> {
             let pos = out.plies.last().map_or(start, |p| &p.after);
             let variations = ply.variations.iter().map(|v| self.line(v, pos, None)).collect();
             let written = self.written(ply.turn.span);
-            let context = At { fullmove: pos.fullmove, side: pos.turn, written };
+            let context = At { fullmove: pos.fullmove(), side: pos.turn(), written };
             self.check_number(ply, pos, &context);
             let drawn = history.as_deref().and_then(|h| h.ending).filter(|(o, _)| o.reason.allows_play_on());
             if let (Some((outcome, at)), false) = (drawn, drawn_warned) {
@@ -289,9 +289,9 @@ impl<'a> Run<'a> {
 
     fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {
         let Some(number) = &ply.number else { return };
-        let expected_black = pos.turn == Color::Black;
-        if number.value.number != pos.fullmove || (number.value.black && !expected_black) {
-            let right = if expected_black { format!("{}...", pos.fullmove) } else { format!("{}.", pos.fullmove) };
+        let expected_black = pos.turn() == Color::Black;
+        if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
+            let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
             self.warn(
                 number.span,
                 format!("move number written as `{}`; this is {right}", self.written(number.span)),

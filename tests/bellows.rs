@@ -15,7 +15,8 @@
 
 use arbiter::geometry::{Rect, Square};
 use arbiter::record::parse_game;
-use arbiter::rules::movegen::{self, CastlingRules, MoveFilter, PawnRules, Terrain};
+use arbiter::rules::castling::CastlingRules;
+use arbiter::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use arbiter::rules::{Color, Move, MoveKind, Position, Role, Turn};
 use arbiter::variants::lookup;
 use rand::rngs::SmallRng;
@@ -56,15 +57,15 @@ impl Rules {
     }
 
     fn next_phase(&self, pos: &Position) -> u8 {
-        if self.per_move && pos.turn == Color::White {
-            pos.phase
+        if self.per_move && pos.turn() == Color::White {
+            pos.phase()
         } else {
-            (pos.phase + 1) % self.cycle.len() as u8
+            (pos.phase() + 1) % self.cycle.len() as u8
         }
     }
 
     fn active(&self, pos: &Position) -> Rect {
-        self.cycle[pos.phase as usize]
+        self.cycle[pos.phase() as usize]
     }
 }
 
@@ -84,7 +85,7 @@ fn squares_of(mv: &Move) -> Vec<Square> {
     match mv.kind {
         MoveKind::Castle { rook, .. } => {
             let mut squares = line(mv.from, mv.to);
-            squares.extend(line(rook, movegen::castle_rook_destination(mv)));
+            squares.extend(line(rook, arbiter::rules::castling::castle_rook_destination(mv)));
             squares
         }
         _ if mv.role == Role::Knight => vec![mv.from, mv.to],
@@ -97,7 +98,7 @@ fn moves_in(pos: &Position, area: Rect, castling: bool) -> Vec<Move> {
     let mut moves = Vec::new();
     movegen::pseudo_moves(pos, &GRID, MoveFilter::default(), &mut moves);
     if castling {
-        movegen::castling_moves(pos, &GRID, &mut moves, |_| true);
+        arbiter::rules::castling::castling_moves(pos, &GRID, &mut moves, |_| true);
     }
     moves.retain(|m| squares_of(m).iter().all(|sq| area.contains(*sq)));
     moves
@@ -106,17 +107,17 @@ fn moves_in(pos: &Position, area: Rect, castling: bool) -> Vec<Move> {
 /// L6: whether the side to move in `pos` could capture the king of `color` on the
 /// board `area`.
 fn could_capture_king(pos: &Position, color: Color, area: Rect) -> bool {
-    let Some(king) = pos.board.king(color) else { return false };
+    let Some(king) = pos.board().king(color) else { return false };
     moves_in(pos, area, false).iter().any(|m| m.capture && m.to == king)
 }
 
 /// Every legal move, each tried on its own copy.
 fn reference_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
-    let us = pos.turn;
+    let us = pos.turn();
     let next_area = rules.cycle[rules.next_phase(pos) as usize];
     let mut opponent_to_move = pos.clone();
-    opponent_to_move.turn = us.other();
-    opponent_to_move.ep_square = None;
+    opponent_to_move.set_turn(us.other());
+    opponent_to_move.set_ep_square(None);
     let mut legal = Vec::new();
     for mv in moves_in(pos, rules.active(pos), true) {
         if let MoveKind::Castle { .. } = mv.kind {
@@ -124,7 +125,7 @@ fn reference_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
             let crossed = squares_of(&Move { kind: MoveKind::Normal, ..mv });
             let threatened = crossed.iter().any(|&sq| {
                 let mut there = opponent_to_move.clone();
-                there.board.relocate(mv.from, sq);
+                there.board_mut().relocate(mv.from, sq);
                 could_capture_king(&there, us, next_area)
             });
             if threatened {
@@ -133,7 +134,7 @@ fn reference_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
         }
         let mut after = pos.clone();
         movegen::apply_move(&mut after, &mv);
-        after.turn = us.other();
+        after.set_turn(us.other());
         if !could_capture_king(&after, us, next_area) {
             legal.push(mv);
         }
@@ -143,14 +144,14 @@ fn reference_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
 
 fn reference_in_check(rules: &Rules, pos: &Position) -> bool {
     let mut them = pos.clone();
-    them.turn = pos.turn.other();
-    could_capture_king(&them, pos.turn, rules.cycle[rules.next_phase(pos) as usize])
+    them.set_turn(pos.turn().other());
+    could_capture_king(&them, pos.turn(), rules.cycle[rules.next_phase(pos) as usize])
 }
 
 fn reference_play(rules: &Rules, pos: &Position, mv: &Move) -> Position {
     let mut after = pos.clone();
     movegen::apply_move(&mut after, mv);
-    after.phase = rules.next_phase(pos);
+    after.set_phase(rules.next_phase(pos));
     after.pass_turn(mv.capture || mv.role == Role::Pawn);
     after
 }
@@ -206,7 +207,7 @@ fn random_games_agree_with_the_reference() {
             if turns.is_empty() {
                 // L7: no legal move loses.
                 let outcome = variant.outcome(&pos).expect("an outcome without moves");
-                assert_eq!(outcome.winner, Some(pos.turn.other()), "L7 at {here}");
+                assert_eq!(outcome.winner, Some(pos.turn().other()), "L7 at {here}");
                 break;
             }
             let mv = moves[rng.gen_range(0..moves.len())];

@@ -46,14 +46,14 @@ fn king_safe(board: &Board, color: Color) -> bool {
 
 /// Every legal turn, found by trying each candidate on its own copy.
 fn reference_turns(pos: &Position) -> Vec<Turn> {
-    let us = pos.turn;
+    let us = pos.turn();
     let mut moves = Vec::new();
     movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
-    movegen::castling_moves(pos, &TERRAIN, &mut moves, |sq| {
-        !movegen::is_attacked(&pos.board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, us.other())
+    arbiter::rules::castling::castling_moves(pos, &TERRAIN, &mut moves, |sq| {
+        !movegen::is_attacked(pos.board(), &Default::default(), &TERRAIN, &TERRAIN.area, sq, us.other())
     });
     let last_rank = if us == Color::White { 7 } else { 0 };
-    for (sq, piece) in pos.board.pieces() {
+    for (sq, piece) in pos.board().pieces() {
         if piece == Piece::new(us, Role::Pawn) && sq.rank() == last_rank {
             for role in Role::PROMOTIONS {
                 moves.push(Move {
@@ -71,7 +71,7 @@ fn reference_turns(pos: &Position) -> Vec<Turn> {
     for mv in moves {
         let mut after = pos.clone();
         movegen::apply_move(&mut after, &mv);
-        if king_safe(&after.board, us) {
+        if king_safe(after.board(), us) {
             turns.push(Turn::Move(mv));
         }
         if mv.is_castle() {
@@ -82,10 +82,10 @@ fn reference_turns(pos: &Position) -> Vec<Turn> {
                 let step = Delta::new(files, ranks);
                 let Some(from) = mv.to.step(step).filter(|s| TERRAIN.area.contains(*s)) else { continue };
                 let Some(to) = from.step(step).filter(|s| TERRAIN.area.contains(*s)) else { continue };
-                if from == mv.to || after.board.is_empty_at(from) || !after.board.is_empty_at(to) {
+                if from == mv.to || after.board().is_empty_at(from) || !after.board().is_empty_at(to) {
                     continue;
                 }
-                let mut board = after.board.clone();
+                let mut board = after.board().clone();
                 board.relocate(from, to);
                 if king_safe(&board, us) {
                     turns.push(Turn::Bounced(mv, Bounce { from, to }));
@@ -102,11 +102,11 @@ fn reference_play(pos: &Position, turn: &Turn) -> Position {
     movegen::apply_move(&mut after, &mv);
     let mut zeroing = mv.capture || mv.role == Role::Pawn;
     if let Turn::Bounced(_, bounce) = turn {
-        let unit = after.board.get(bounce.from).expect("a unit to bounce");
-        after.board.relocate(bounce.from, bounce.to);
+        let unit = after.board().get(bounce.from).expect("a unit to bounce");
+        after.board_mut().relocate(bounce.from, bounce.to);
         match unit.role {
-            Role::King => after.castling.discard_side(unit.color),
-            Role::Rook => after.castling.discard_rook(bounce.from),
+            Role::King => after.castling_mut().discard_side(unit.color),
+            Role::Rook => after.castling_mut().discard_rook(bounce.from),
             Role::Pawn => zeroing = true,
             _ => {}
         }

@@ -44,7 +44,7 @@ const STARTS: &[&str] = &[
 ];
 
 fn attacked(pos: &Position, sq: Square, by: Color) -> bool {
-    movegen::is_attacked(&pos.board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+    movegen::is_attacked(pos.board(), &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 /// The reference's turn in progress.
@@ -67,7 +67,7 @@ struct RefTurn {
 }
 
 fn bubble_at(pos: &Position, sq: Square) -> Option<usize> {
-    (0..2).find(|&i| pos.features.bubbles[i].contains(sq))
+    (0..2).find(|&i| pos.bubbles(Color::ALL[i]).contains(sq))
 }
 
 fn up(sq: Square, color: Color) -> Option<Square> {
@@ -76,8 +76,8 @@ fn up(sq: Square, color: Color) -> Option<Square> {
 
 impl RefTurn {
     fn new(pos: &Position) -> RefTurn {
-        let us = pos.turn;
-        let invigorated = pos.board.occupied_by(us).iter().filter(|&sq| pos.board.counter(sq) == Some(0)).collect();
+        let us = pos.turn();
+        let invigorated = pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq) == Some(0)).collect();
         RefTurn {
             pos: pos.clone(),
             origin: Vec::new(),
@@ -127,36 +127,38 @@ impl RefTurn {
         let pos = &self.pos;
         let mut moves = Vec::new();
         movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
-        movegen::castling_moves(pos, &TERRAIN, &mut moves, |sq| !attacked(pos, sq, pos.turn.other()));
+        arbiter::rules::castling::castling_moves(pos, &TERRAIN, &mut moves, |sq| {
+            !attacked(pos, sq, pos.turn().other())
+        });
         moves.retain(|m| self.may_move(m.from) && (self.moves.is_empty() || !m.capture));
         moves
     }
 
     fn pause(&mut self, sq: Square) {
-        self.pos.board.set_counter(sq, Some(3));
+        self.pos.board_mut().set_counter(sq, Some(3));
         if !self.paused_now.contains(&sq) {
             self.paused_now.push(sq);
         }
     }
 
     fn play(&mut self, mv: &Move, strike: bool) {
-        let us = self.pos.turn;
+        let us = self.pos.turn();
         let unit = self.origin_of(mv.from);
         match self.moved.iter_mut().find(|(u, _)| *u == unit) {
             Some((_, n)) => *n += 1,
             None => self.moved.push((unit, 1)),
         }
-        let mover_counter = self.pos.board.counter(mv.from);
+        let mover_counter = self.pos.board().counter(mv.from);
         let rook = if let MoveKind::Castle { rook, .. } = mv.kind {
-            Some((rook, movegen::castle_rook_destination(mv), self.pos.board.counter(rook)))
+            Some((rook, arbiter::rules::castling::castle_rook_destination(mv), self.pos.board().counter(rook)))
         } else {
             None
         };
         movegen::apply_move(&mut self.pos, mv);
-        self.pos.board.set_counter(mv.to, mover_counter);
+        self.pos.board_mut().set_counter(mv.to, mover_counter);
         let mut landed = vec![mv.to];
         if let Some((from, to, counter)) = rook {
-            self.pos.board.set_counter(to, counter);
+            self.pos.board_mut().set_counter(to, counter);
             let rook_origin = self.origin_of(from);
             self.origin.retain(|(now, _)| *now != from && *now != to);
             self.relocate_origin(mv.from, mv.to);
@@ -167,18 +169,18 @@ impl RefTurn {
         }
         for sq in landed {
             if let Some(owner) = bubble_at(&self.pos, sq) {
-                self.pos.features.bubbles[owner].remove(sq);
+                self.pos.bubbles_mut(Color::ALL[owner]).remove(sq);
                 self.pause(sq);
             }
             if let Some(above) = up(sq, us) {
                 if let Some(owner) = bubble_at(&self.pos, above) {
-                    self.pos.features.bubbles[owner].remove(above);
-                } else if !self.pos.board.is_empty_at(above) {
+                    self.pos.bubbles_mut(Color::ALL[owner]).remove(above);
+                } else if !self.pos.board().is_empty_at(above) {
                     if strike {
                         self.pause(above);
                     }
                 } else {
-                    self.pos.features.bubbles[us as usize].insert(above);
+                    self.pos.bubbles_mut(Color::ALL[us as usize]).insert(above);
                 }
             }
         }
@@ -192,36 +194,36 @@ impl RefTurn {
 
     fn end(&self, start: &Position) -> Position {
         let mut pos = self.pos.clone();
-        let us = pos.turn;
+        let us = pos.turn();
         let them = us.other();
-        for sq in pos.board.occupied_by(us).iter() {
-            let before = start.board.counter(self.origin_of(sq));
+        for sq in pos.board().occupied_by(us).iter() {
+            let before = start.board().counter(self.origin_of(sq));
             if self.paused_now.contains(&sq) {
                 // F5: a unit paused when the turn began sat it out, so it counts down
                 // from its new 3 even when struck again during the turn.
                 if before.is_some_and(|c| c > 0) {
-                    pos.board.set_counter(sq, Some(2));
+                    pos.board_mut().set_counter(sq, Some(2));
                 }
                 continue;
             }
-            pos.board.set_counter(sq, before.and_then(|c| c.checked_sub(1)).filter(|_| before != Some(0)));
+            pos.board_mut().set_counter(sq, before.and_then(|c| c.checked_sub(1)).filter(|_| before != Some(0)));
             if before == Some(0) {
-                pos.board.set_counter(sq, None);
+                pos.board_mut().set_counter(sq, None);
             }
         }
-        let rising: Vec<Square> = pos.features.bubbles[them as usize].iter().collect();
-        pos.features.bubbles[them as usize] = Default::default();
+        let rising: Vec<Square> = pos.bubbles(Color::ALL[them as usize]).iter().collect();
+        *pos.bubbles_mut(Color::ALL[them as usize]) = Default::default();
         for from in rising {
             let Some(to) = up(from, them) else { continue };
-            if !pos.board.is_empty_at(to) {
-                pos.board.set_counter(to, Some(3));
-            } else if pos.features.bubbles[us as usize].contains(to) {
-                pos.features.bubbles[us as usize].remove(to);
+            if !pos.board().is_empty_at(to) {
+                pos.board_mut().set_counter(to, Some(3));
+            } else if pos.bubbles(Color::ALL[us as usize]).contains(to) {
+                pos.bubbles_mut(Color::ALL[us as usize]).remove(to);
             } else {
-                pos.features.bubbles[them as usize].insert(to);
+                pos.bubbles_mut(Color::ALL[them as usize]).insert(to);
             }
         }
-        pos.ep_square = self.last_double;
+        pos.set_ep_square(self.last_double);
         pos.pass_turn(self.zeroing);
         pos
     }
@@ -240,8 +242,8 @@ fn collect(start: &Position, state: &RefTurn, strike: bool, out: &mut Vec<Turn>)
         let mut next = state.clone();
         next.play(&mv, strike);
         let after = next.end(start);
-        let us = start.turn;
-        if after.board.king(us).is_none_or(|k| !attacked(&after, k, us.other())) {
+        let us = start.turn();
+        if after.board().king(us).is_none_or(|k| !attacked(&after, k, us.other())) {
             out.push(turn_of(&next.moves));
         }
         collect(start, &next, strike, out);

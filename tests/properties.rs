@@ -50,9 +50,9 @@ fn random_game(variant: &dyn Variant, choices: &[u32]) -> Game {
 fn record(variant: &dyn Variant, game: &Game) -> String {
     let mut text = format!("[Variant \"{}\"]\n\n", variant.id());
     for (turn, before) in game.turns.iter().zip(&game.positions) {
-        match before.turn {
-            Color::White => text.push_str(&format!("{}. {turn} ", before.fullmove)),
-            Color::Black if text.ends_with("\n\n") => text.push_str(&format!("{}... {turn} ", before.fullmove)),
+        match before.turn() {
+            Color::White => text.push_str(&format!("{}. {turn} ", before.fullmove())),
+            Color::Black if text.ends_with("\n\n") => text.push_str(&format!("{}... {turn} ", before.fullmove())),
             Color::Black => text.push_str(&format!("{turn} ")),
         }
     }

@@ -12,8 +12,9 @@
 
 use arbiter::geometry::{Square, SquareSet};
 use arbiter::record::parse_game;
+use arbiter::rules::check::king_safe;
+use arbiter::rules::movegen::Terrain;
 use arbiter::rules::{Color, Position, Role, Turn, Variant};
-use arbiter::variants::chess::king_safe;
 use arbiter::variants::tilting::Tilting;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -52,10 +53,10 @@ fn blast(target: Square) -> SquareSet {
 /// The bombs the rules allow in `pos`, decided by brute force: T1 (held, >= 16 units),
 /// T2 (ranks), T5 (kings), T6 (the bomber's king safe after the blast).
 fn expected_bombs(pos: &Position) -> BTreeSet<Square> {
-    let us = pos.turn;
+    let us = pos.turn();
     let mut bombs = BTreeSet::new();
-    let kings_stand = Color::ALL.iter().all(|&c| pos.board.king(c).is_some());
-    if !kings_stand || !pos.bombs[us.index()] || pos.board.pieces().count() < 16 {
+    let kings_stand = Color::ALL.iter().all(|&c| pos.board().king(c).is_some());
+    if !kings_stand || !pos.holds_bomb(us) || pos.board().pieces().count() < 16 {
         return bombs;
     }
     let ranks = if us == Color::White { 0..=2 } else { 5..=7 };
@@ -65,15 +66,15 @@ fn expected_bombs(pos: &Position) -> BTreeSet<Square> {
             let area = blast(target);
             let mut after = pos.clone();
             for s in area.iter() {
-                after.board.take(s);
-                after.features.craters.insert(s);
+                after.board_mut().take(s);
+                after.add_craters(std::iter::once(s).collect());
             }
-            let own_gone = after.board.king(us).is_none();
-            let enemy_gone = after.board.king(us.other()).is_none();
+            let own_gone = after.board().king(us).is_none();
+            let enemy_gone = after.board().king(us.other()).is_none();
             let legal = match (own_gone, enemy_gone) {
                 (_, true) => true,
                 (true, false) => false,
-                (false, false) => king_safe(&after, us),
+                (false, false) => king_safe(&after, us, &Terrain::orthodox()),
             };
             if legal {
                 bombs.insert(target);
@@ -99,17 +100,20 @@ fn check_position(pos: &Position, rng: &mut SmallRng, context: &str) -> Vec<Turn
     let read = Tilting.read_snapshot(&snapshot).unwrap_or_else(|e| panic!("{context}: {snapshot} rejected: {e}"));
     assert_eq!(Tilting.write_snapshot(&read), snapshot, "{context}: snapshot round trip");
     assert_eq!(Tilting.has_legal_turn(pos), !turns.is_empty(), "{context}: {snapshot}");
-    for s in pos.features.craters.iter() {
-        assert!(pos.board.get(s).is_none(), "{context}: a unit on the crater {s} in {snapshot}");
+    for s in pos.craters().iter() {
+        assert!(pos.board().get(s).is_none(), "{context}: a unit on the crater {s} in {snapshot}");
     }
     let bombs: BTreeSet<Square> =
         turns.iter().filter_map(|t| if let Turn::Bomb(s) = t { Some(*s) } else { None }).collect();
     assert_eq!(bombs, expected_bombs(pos), "{context}: bombs of {snapshot}");
     for turn in &turns {
         let after = Tilting.play(pos, turn);
-        let kings_stand = Color::ALL.iter().all(|&c| after.board.king(c).is_some());
+        let kings_stand = Color::ALL.iter().all(|&c| after.board().king(c).is_some());
         if kings_stand {
-            assert!(king_safe(&after, pos.turn), "{context}: {turn:?} leaves the king in check in {snapshot}");
+            assert!(
+                king_safe(&after, pos.turn(), &Terrain::orthodox()),
+                "{context}: {turn:?} leaves the king in check in {snapshot}"
+            );
             if matches!(turn, Turn::Bomb(_)) {
                 assert!(!Tilting.is_check(&after), "{context}: T9, {turn:?} gives check in {snapshot}");
             }
@@ -165,7 +169,7 @@ fn random_games_agree_with_the_rules_written_out() {
 fn a_crater_stops_a_pawns_double_step() {
     // No legal position has this (T2, T3), so it is built by hand.
     let mut pos = Tilting.start();
-    pos.features.craters.insert(sq("e4"));
+    pos.add_craters(std::iter::once(sq("e4")).collect());
     let mut turns = Vec::new();
     Tilting.legal_turns_to(&pos, Some(Role::Pawn), None, &mut turns);
     let from_e2: Vec<Square> =
@@ -173,7 +177,7 @@ fn a_crater_stops_a_pawns_double_step() {
     assert_eq!(from_e2, vec![sq("e3")], "the double step may not land on a crater");
 
     let mut pos = Tilting.start();
-    pos.features.craters.insert(sq("e3"));
+    pos.add_craters(std::iter::once(sq("e3")).collect());
     turns.clear();
     Tilting.legal_turns_to(&pos, Some(Role::Pawn), None, &mut turns);
     assert!(

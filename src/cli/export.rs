@@ -139,10 +139,10 @@ fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &
     let mut pos = start;
     let mut need_number = true;
     for (ply, rep) in line.plies.iter().zip(&replayed.plies) {
-        if pos.turn == Color::White {
-            out.token(format!("{}. {}", pos.fullmove, rep.canonical));
+        if pos.turn() == Color::White {
+            out.token(format!("{}. {}", pos.fullmove(), rep.canonical));
         } else if need_number {
-            out.token(format!("{}... {}", pos.fullmove, rep.canonical));
+            out.token(format!("{}... {}", pos.fullmove(), rep.canonical));
         } else {
             out.token(rep.canonical.clone());
         }

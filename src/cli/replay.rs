@@ -37,8 +37,8 @@ fn rows(replay: &Replay) -> Vec<Row> {
         .map(|(i, ply)| {
             let row = Row {
                 ply: i + 1,
-                move_number: before.fullmove,
-                side: before.turn.name(),
+                move_number: before.fullmove(),
+                side: before.turn().name(),
                 written: ply.written.clone(),
                 canonical: ply.canonical.clone(),
                 snapshot: replay.variant.write_snapshot(&ply.after),

@@ -75,6 +75,20 @@ impl Square {
         Delta::new(other.file() as i8 - self.file() as i8, other.rank() as i8 - self.rank() as i8)
     }
 
+    /// Whether `self` and `other` share a rank, file or diagonal: a line a slider
+    /// could use (a square is on a line with itself).
+    pub fn is_aligned_with(self, other: Square) -> bool {
+        let d = self.delta_to(other);
+        d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs()
+    }
+
+    /// Whether a unit on one square could attack the other by some orthodox move:
+    /// on a line, or a knight's jump apart.
+    pub fn is_within_reach_of(self, other: Square) -> bool {
+        let d = self.delta_to(other);
+        self.is_aligned_with(other) || matches!((d.files.abs(), d.ranks.abs()), (1, 2) | (2, 1))
+    }
+
     /// The letter of a 0-based file (`a`..`l`).
     pub fn file_char(file: u8) -> char {
         (b'a' + file) as char

@@ -22,9 +22,9 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
     let last_turn = ply.checked_sub(1).and_then(|i| {
         let before = replay.position(i)?;
         let played = replay.line.plies.get(i)?;
-        let number = match before.turn {
-            Color::White => format!("{}.", before.fullmove),
-            Color::Black => format!("{}...", before.fullmove),
+        let number = match before.turn() {
+            Color::White => format!("{}.", before.fullmove()),
+            Color::Black => format!("{}...", before.fullmove()),
         };
         state = variant.describe_turn(before, &played.turn);
         trace = Some(variant.trace_turn(before, &played.turn));

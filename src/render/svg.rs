@@ -93,7 +93,7 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
 
 /// Draws a position as an SVG document, White at the bottom (or Black, when `flip`).
 pub fn draw_svg(pos: &Position, flip: bool, caption: &Caption) -> String {
-    let layout = Layout { area: pos.board.area(), flip };
+    let layout = Layout { area: pos.board().area(), flip };
     let lines = caption_lines(pos, caption, layout.width() + LEFT);
     let width = LEFT + layout.width() + 10;
     let height = TOP + layout.height() + FILES_ROW + lines.len() as i32 * LINE + 10;
@@ -246,7 +246,7 @@ fn active_outline(svg: &mut String, layout: &Layout, inactive: &SquareSet) {
 
 /// The units, and a badge with the counter of every marked unit (stuns, pauses).
 fn units(svg: &mut String, layout: &Layout, pos: &Position, caption: &Caption) {
-    for (sq, piece) in pos.board.pieces() {
+    for (sq, piece) in pos.board().pieces() {
         let (x, y) = layout.corner(sq);
         let _ = write!(
             svg,

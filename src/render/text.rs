@@ -39,7 +39,7 @@ impl Caption {
     pub fn lines(&self, pos: &Position) -> Vec<String> {
         let mut lines = Vec::with_capacity(2 + self.state.len() + self.comments.len());
         lines.push(self.last_turn.as_ref().map_or_else(|| "start position".to_string(), |t| format!("after {t}")));
-        let mut side = format!("{} to move", pos.turn.name());
+        let mut side = format!("{} to move", pos.turn().name());
         if let Some(status) = &self.status {
             side.push_str(&format!("; {status}"));
         }
@@ -62,7 +62,7 @@ fn glyph(piece: Piece) -> char {
 
 /// Draws a position with White at the bottom (or Black, when `flip`).
 pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> String {
-    let area = pos.board.area();
+    let area = pos.board().area();
     let mut ranks: Vec<u8> = (area.min_rank..=area.max_rank).rev().collect();
     let mut files: Vec<u8> = (area.min_file..=area.max_file).collect();
     if flip {
@@ -78,7 +78,7 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
         for &file in &files {
             let sq = Square::at(file, rank);
             let marked = caption.marks.iter().flat_map(|m| &m.units).find(|u| u.square == sq);
-            let c = match pos.board.get(sq) {
+            let c = match pos.board().get(sq) {
                 Some(piece) if style == Style::Unicode => glyph(piece),
                 Some(piece) => marked.map_or_else(|| piece.fen_char(), |u| u.symbol),
                 None if let Some(i) = caption.squares.iter().position(|g| g.squares.contains(sq)) => {

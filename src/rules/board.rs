@@ -6,7 +6,7 @@
     reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
 )]
 
-use super::{Color, Piece, Role};
+use super::{zobrist, ByColor, Color, Piece, Role};
 use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
 
 /// Units on squares. Each unit carries a small counter that variants use for
@@ -19,8 +19,10 @@ pub struct Board {
     cells: [u8; SQUARE_SLOTS],
     /// `0` for no counter, else `1 + counter`.
     counters: [u8; SQUARE_SLOTS],
-    occupied: [SquareSet; 2],
-    kings: [Option<Square>; 2],
+    occupied: ByColor<SquareSet>,
+    kings: ByColor<Option<Square>>,
+    /// The Zobrist key of the units and their counters, kept by every change.
+    key: u64,
 }
 
 impl Board {
@@ -30,8 +32,9 @@ impl Board {
             area,
             cells: [0; SQUARE_SLOTS],
             counters: [0; SQUARE_SLOTS],
-            occupied: [SquareSet::EMPTY; 2],
-            kings: [None; 2],
+            occupied: ByColor::both(SquareSet::EMPTY),
+            kings: ByColor::both(None),
+            key: 0,
         }
     }
 
@@ -54,16 +57,28 @@ impl Board {
     }
 
     pub fn set_counter(&mut self, sq: Square, counter: Option<u8>) {
+        if let Some(old) = self.counter(sq) {
+            self.key ^= zobrist::counter(sq, old);
+        }
         self.counters[sq.index()] = counter.map_or(0, |c| c.saturating_add(1));
+        if let Some(new) = self.counter(sq) {
+            self.key ^= zobrist::counter(sq, new);
+        }
+    }
+
+    /// The Zobrist key of the units and their counters.
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// Puts a unit on a square (replacing whatever stood there), without a counter.
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.take(sq);
         self.cells[sq.index()] = encode(piece);
-        self.occupied[piece.color.index()].insert(sq);
+        self.occupied[piece.color].insert(sq);
+        self.key ^= zobrist::unit(piece, sq);
         if piece.role == Role::King {
-            self.kings[piece.color.index()] = Some(sq);
+            self.kings[piece.color] = Some(sq);
         }
     }
 
@@ -71,9 +86,10 @@ impl Board {
     pub fn take(&mut self, sq: Square) -> Option<(Piece, Option<u8>)> {
         let piece = decode(std::mem::take(&mut self.cells[sq.index()]))?;
         let counter = std::mem::take(&mut self.counters[sq.index()]).checked_sub(1);
-        self.occupied[piece.color.index()].remove(sq);
-        if piece.role == Role::King && self.kings[piece.color.index()] == Some(sq) {
-            self.kings[piece.color.index()] = self.find_king(piece.color);
+        self.occupied[piece.color].remove(sq);
+        self.key ^= zobrist::unit(piece, sq) ^ counter.map_or(0, |c| zobrist::counter(sq, c));
+        if piece.role == Role::King && self.kings[piece.color] == Some(sq) {
+            self.kings[piece.color] = self.find_king(piece.color);
         }
         Some((piece, counter))
     }
@@ -88,30 +104,30 @@ impl Board {
 
     /// Squares holding units of one colour.
     pub fn occupied_by(&self, color: Color) -> SquareSet {
-        self.occupied[color.index()]
+        self.occupied[color]
     }
 
     pub fn occupied(&self) -> SquareSet {
-        self.occupied[0].union(self.occupied[1])
+        self.occupied.white.union(self.occupied.black)
     }
 
     /// Number of units of both colours.
     pub fn unit_count(&self) -> usize {
-        self.occupied[0].len() + self.occupied[1].len()
+        self.occupied.white.len() + self.occupied.black.len()
     }
 
     /// The square of a side's king (the first found, when a setup has several).
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.kings[color.index()]
+        self.kings[color]
     }
 
     fn find_king(&self, color: Color) -> Option<Square> {
-        self.occupied[color.index()].iter().find(|&sq| self.get(sq).is_some_and(|p| p.role == Role::King))
+        self.occupied[color].iter().find(|&sq| self.get(sq).is_some_and(|p| p.role == Role::King))
     }
 
     /// Units of one colour and role.
     pub fn units(&self, color: Color, role: Role) -> impl Iterator<Item = Square> + '_ {
-        self.occupied[color.index()].iter().filter(move |&sq| self.get(sq).is_some_and(|p| p.role == role))
+        self.occupied[color].iter().filter(move |&sq| self.get(sq).is_some_and(|p| p.role == role))
     }
 
     /// Every unit with its square, from a1 upwards.

@@ -1,20 +1,31 @@
 //! What every variant shares: units, the board, positions, turns, the [`Variant`]
-//! trait, orthodox move generation, SAN, outcomes, repetition and perft.
+//! trait, orthodox move generation, check and pins, castling, the impossible-position
+//! checks (O9), SAN, outcomes, repetition and perft. Each rule concept has one home
+//! here, and every variant calls it.
 
 mod board;
+mod by_color;
+pub mod castling;
+pub mod check;
+pub mod impossible;
+pub mod legal;
 pub mod movegen;
 mod outcome;
 pub mod perft;
 mod position;
 pub mod repetition;
 pub mod san;
+pub mod setup;
 mod turn;
 mod unit;
 mod variant;
+pub mod zobrist;
 
 pub use board::Board;
+pub use by_color::ByColor;
+pub use castling::{Castling, Wing};
 pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
-pub use position::{Castling, Features, Position, Wing};
+pub use position::{Position, VariantState};
 pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};
 pub use unit::{Color, Piece, Role};
 pub use variant::{MarkedUnit, ResolveError, Resolved, SquareKind, SquareMarks, UnitMarks, Variant};

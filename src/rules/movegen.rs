@@ -4,15 +4,15 @@
 //! variants add to the board: the *area* units may use (Bellows' active board, L4),
 //! craters that nothing passes or lands on (T4, knights jump over them), and units
 //! whose counter makes them immobile (Koopa's stun K4, Bubble Fizz's pause F5).
-//! Check is not judged here; each variant filters the pseudo-legal moves by its own
-//! notion of king safety.
+//! Check is not judged here (see `check.rs`), nor castling (see `castling.rs`).
 
 #![allow(
     clippy::indexing_slicing,
     reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
 )]
 
-use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Wing};
+use super::castling::{castle_rook_destination, CastlingRules};
+use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Turn};
 use crate::geometry::{Delta, Rect, Square, SquareSet};
 
 pub const ROOK_DIRS: [Delta; 4] = [Delta::new(0, 1), Delta::new(1, 0), Delta::new(0, -1), Delta::new(-1, 0)];
@@ -51,27 +51,6 @@ impl PawnRules {
     /// The rank where `color`'s pawns promote.
     pub fn last_rank_of(&self, color: Color) -> u8 {
         let [white, black] = self.last_rank;
-        match color {
-            Color::White => white,
-            Color::Black => black,
-        }
-    }
-}
-
-/// Where castling puts king and rook (Chess960 rules, O2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CastlingRules {
-    /// Per colour, the rank on which it castles.
-    pub back_rank: [u8; 2],
-    /// The king's destination file for `[queen side, king side]`; the rook lands
-    /// beside it, on the inner side.
-    pub king_files: [u8; 2],
-}
-
-impl CastlingRules {
-    /// The rank on which `color` castles.
-    pub fn back_rank_of(&self, color: Color) -> u8 {
-        let [white, black] = self.back_rank;
         match color {
             Color::White => white,
             Color::Black => black,
@@ -122,7 +101,7 @@ pub fn is_immobile(board: &Board, sq: Square) -> bool {
 }
 
 /// A square a unit may pass over or land on: inside the area and no crater.
-fn is_open(craters: &SquareSet, area: &Rect, sq: Square) -> bool {
+pub fn is_open(craters: &SquareSet, area: &Rect, sq: Square) -> bool {
     area.contains(sq) && !craters.contains(sq)
 }
 
@@ -145,10 +124,10 @@ pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move
 
 /// Pseudo-legal moves of the side to move, castling excluded.
 pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
-    let us = pos.turn;
-    for from in pos.board.occupied_by(us).iter() {
-        let Some(piece) = pos.board.get(from) else { continue };
-        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(&pos.board, from) {
+    let us = pos.turn();
+    for from in pos.board().occupied_by(us).iter() {
+        let Some(piece) = pos.board().get(from) else { continue };
+        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(pos.board(), from) {
             continue;
         }
         match piece.role {
@@ -180,12 +159,12 @@ fn step_moves(
 ) {
     for &d in steps {
         let Some(to) = from.step(d) else { continue };
-        if !filter.wants_square(to) || !is_open(&pos.features.craters, &t.area, to) {
+        if !filter.wants_square(to) || !is_open(&pos.craters(), &t.area, to) {
             continue;
         }
-        match pos.board.get(to) {
+        match pos.board().get(to) {
             None => push(out, role, from, to, false, MoveKind::Normal),
-            Some(p) if p.color != pos.turn => push(out, role, from, to, true, MoveKind::Normal),
+            Some(p) if p.color != pos.turn() => push(out, role, from, to, true, MoveKind::Normal),
             Some(_) => {}
         }
     }
@@ -203,17 +182,17 @@ fn slide_moves(
     for &d in dirs {
         let mut sq = from;
         while let Some(to) = sq.step(d) {
-            if !is_open(&pos.features.craters, &t.area, to) {
+            if !is_open(&pos.craters(), &t.area, to) {
                 break;
             }
-            match pos.board.get(to) {
+            match pos.board().get(to) {
                 None => {
                     if filter.wants_square(to) {
                         push(out, role, from, to, false, MoveKind::Normal);
                     }
                 }
                 Some(p) => {
-                    if p.color != pos.turn && filter.wants_square(to) {
+                    if p.color != pos.turn() && filter.wants_square(to) {
                         push(out, role, from, to, true, MoveKind::Normal);
                     }
                     break;
@@ -235,22 +214,19 @@ fn push_pawn(out: &mut Vec<Move>, t: &Terrain, color: Color, from: Square, to: S
 }
 
 fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out: &mut Vec<Move>) {
-    let us = pos.turn;
+    let us = pos.turn();
     if !pawn_is_active(t, us, from) {
         return;
     }
     let fwd = us.forward();
     if let Some(one) = from.step(Delta::new(0, fwd)) {
-        if is_open(&pos.features.craters, &t.area, one) && pos.board.is_empty_at(one) {
+        if is_open(&pos.craters(), &t.area, one) && pos.board().is_empty_at(one) {
             if filter.wants_square(one) {
                 push_pawn(out, t, us, from, one, false, MoveKind::Normal);
             }
             let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
             if let Some(two) = one.step(Delta::new(0, fwd)).filter(|_| may_double) {
-                if filter.wants_square(two)
-                    && is_open(&pos.features.craters, &t.area, two)
-                    && pos.board.is_empty_at(two)
-                {
+                if filter.wants_square(two) && is_open(&pos.craters(), &t.area, two) && pos.board().is_empty_at(two) {
                     push_pawn(out, t, us, from, two, false, MoveKind::DoubleStep);
                 }
             }
@@ -258,12 +234,12 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
     }
     for side in [-1, 1] {
         let Some(to) = from.step(Delta::new(side, fwd)) else { continue };
-        if !filter.wants_square(to) || !is_open(&pos.features.craters, &t.area, to) {
+        if !filter.wants_square(to) || !is_open(&pos.craters(), &t.area, to) {
             continue;
         }
-        match pos.board.get(to) {
+        match pos.board().get(to) {
             Some(p) if p.color != us => push_pawn(out, t, us, from, to, true, MoveKind::Normal),
-            None if pos.ep_square == Some(to) && en_passant_victim(pos, to).is_some() => {
+            None if pos.ep_square() == Some(to) && en_passant_victim(pos, to).is_some() => {
                 push(out, Role::Pawn, from, to, true, MoveKind::EnPassant)
             }
             _ => {}
@@ -273,53 +249,9 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
 
 /// The enemy pawn an en passant capture onto `target` would take.
 pub fn en_passant_victim(pos: &Position, target: Square) -> Option<Square> {
-    let victim = target.step(Delta::new(0, -pos.turn.forward()))?;
-    let piece = pos.board.get(victim)?;
-    (piece == Piece::new(pos.turn.other(), Role::Pawn)).then_some(victim)
-}
-
-/// Castling moves whose squares are free, judged by the Chess960 rule: every square
-/// the king or the rook crosses or lands on is empty (but for the two of them), open
-/// and inside the area. `king_may_pass` decides each square the king stands on,
-/// crosses or reaches (check conditions; always `true` in Koopa, K7).
-pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may_pass: impl Fn(Square) -> bool) {
-    let us = pos.turn;
-    let Some(king) = pos.board.king(us) else { return };
-    let rank = t.castling.back_rank[us.index()];
-    if king.rank() != rank || is_immobile(&pos.board, king) {
-        return;
-    }
-    for wing in Wing::ALL {
-        let Some(rook) = pos.castling.rook(us, wing) else { continue };
-        if pos.board.get(rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(&pos.board, rook) {
-            continue;
-        }
-        let king_to = Square::at(t.castling.king_files[wing as usize], rank);
-        let rook_to = rook_beside(king_to, wing);
-        let free = |sq: Square| {
-            (sq == king || sq == rook || pos.board.is_empty_at(sq)) && is_open(&pos.features.craters, &t.area, sq)
-        };
-        if !span(king, king_to).all(free) || !span(rook, rook_to).all(free) {
-            continue;
-        }
-        if !span(king, king_to).all(&king_may_pass) {
-            continue;
-        }
-        out.push(Move {
-            role: Role::King,
-            from: king,
-            to: king_to,
-            capture: false,
-            promotion: None,
-            kind: MoveKind::Castle { rook, wing },
-        });
-    }
-}
-
-/// The squares from `a` to `b` on one rank, both included.
-pub fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let (lo, hi) = if a.file() <= b.file() { (a.file(), b.file()) } else { (b.file(), a.file()) };
-    (lo..=hi).map(move |f| Square::at(f, a.rank()))
+    let victim = target.step(Delta::new(0, -pos.turn().forward()))?;
+    let piece = pos.board().get(victim)?;
+    (piece == Piece::new(pos.turn().other(), Role::Pawn)).then_some(victim)
 }
 
 /// Whether a unit of `by` could capture on `sq` by an orthodox move inside `area`.
@@ -393,7 +325,7 @@ pub fn move_units(board: &mut Board, mv: &Move, us: Color) {
 }
 
 /// The squares whose contents [`move_units`] may change.
-fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
+pub fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
     match mv.kind {
         MoveKind::Castle { rook, .. } => [Some(mv.from), Some(mv.to), Some(rook), Some(castle_rook_destination(mv))],
         MoveKind::EnPassant => [Some(mv.from), Some(mv.to), mv.to.step(Delta::new(0, -us.forward())), None],
@@ -401,65 +333,32 @@ fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
     }
 }
 
-/// Whether `us`'s king would be attacked (orthodox attacks inside `t`'s area) after
-/// `mv`. The move is tried on `scratch`, a copy of the position's board, and taken
-/// back, so that testing many moves copies the board only once.
-pub fn king_attacked_after(scratch: &mut Board, craters: &SquareSet, t: &Terrain, mv: &Move, us: Color) -> bool {
-    with_move_tried(scratch, mv, us, |board| {
-        board.king(us).is_some_and(|king| is_attacked(board, craters, t, &t.area, king, us.other()))
-    })
-}
-
-/// Moves the units of `mv` on `scratch`, lets `look` see (and try more on) the board
-/// after it, and takes the move back. `look` must leave the board as it found it.
-pub fn with_move_tried<R>(scratch: &mut Board, mv: &Move, us: Color, look: impl FnOnce(&mut Board) -> R) -> R {
-    let squares = touched_squares(mv, us);
-    let saved = squares.map(|sq| sq.map(|sq| (sq, scratch.get(sq), scratch.counter(sq))));
-    move_units(scratch, mv, us);
-    let seen = look(scratch);
-    for (sq, _, _) in saved.iter().flatten() {
-        scratch.take(*sq);
-    }
-    for &(sq, piece, counter) in saved.iter().flatten() {
-        if let Some(piece) = piece {
-            scratch.put(sq, piece);
-            scratch.set_counter(sq, counter);
-        }
-    }
-    seen
-}
-
 /// Plays an orthodox move on the board: units, castling rights, en passant square.
 /// The turn is not passed; see [`Position::pass_turn`].
 pub fn apply_move(pos: &mut Position, mv: &Move) {
-    let us = pos.turn;
-    pos.ep_square = None;
+    let us = pos.turn();
+    pos.set_ep_square(None);
     if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-        pos.castling.discard_rook(mv.to);
+        pos.castling_mut().discard_rook(mv.to);
     }
-    move_units(&mut pos.board, mv, us);
+    move_units(pos.board_mut(), mv, us);
     if mv.kind == MoveKind::DoubleStep {
-        pos.ep_square = mv.from.step(Delta::new(0, us.forward()));
+        pos.set_ep_square(mv.from.step(Delta::new(0, us.forward())));
     }
     if mv.role == Role::King {
-        pos.castling.discard_side(us);
+        pos.castling_mut().discard_side(us);
     }
-    pos.castling.discard_rook(mv.from);
+    pos.castling_mut().discard_rook(mv.from);
 }
 
-/// Where the rook of a castling move ends.
-pub fn castle_rook_destination(mv: &Move) -> Square {
-    match mv.kind {
-        MoveKind::Castle { wing, .. } => rook_beside(mv.to, wing),
-        _ => mv.to,
+/// Plays a turn of orthodox moves: units, castling rights, en passant square, then
+/// the clocks (O6) and the side to move.
+pub fn play_orthodox(pos: &Position, turn: &Turn) -> Position {
+    let mut after = pos.clone();
+    for mv in turn.moves() {
+        apply_move(&mut after, mv);
     }
-}
-
-/// The rook lands next to the king's destination, towards the board's centre.
-pub fn rook_beside(king_to: Square, wing: Wing) -> Square {
-    let file = match wing {
-        Wing::Queen => king_to.file() + 1,
-        Wing::King => king_to.file().saturating_sub(1),
-    };
-    Square::at(file, king_to.rank())
+    let zeroing = turn.moves().iter().any(Move::is_zeroing);
+    after.pass_turn(zeroing);
+    after
 }

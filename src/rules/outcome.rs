@@ -90,7 +90,7 @@ pub fn mate_or_stalemate<V: super::Variant + ?Sized>(variant: &V, pos: &super::P
         return None;
     }
     Some(if variant.is_check(pos) {
-        Outcome::win(pos.turn.other(), EndReason::Checkmate)
+        Outcome::win(pos.turn().other(), EndReason::Checkmate)
     } else {
         Outcome::draw(EndReason::Stalemate)
     })

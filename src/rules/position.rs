@@ -1,94 +1,70 @@
-//! A position: the board, the board features, whose turn it is, castling rights,
-//! the en passant square, the clocks, and the state that variants add.
+//! A position: the board, whose turn it is, castling rights, the en passant square,
+//! the clocks, and the state that variants add ([`VariantState`]).
+//!
+//! Fields are private: changes go through methods, so the position's Zobrist key
+//! (O8) stays right. The board keeps its own key as units come and go; the small
+//! parts (side, rights, the variant's state) are folded in when the key is read.
 
-#![allow(
-    clippy::indexing_slicing,
-    reason = "indices are Square::index() < SQUARE_SLOTS and Color::index() < 2, bounded by their types"
-)]
-
-use super::{Board, Color};
+use super::{zobrist, Board, ByColor, Castling, Color};
 use crate::geometry::{Square, SquareSet};
 
-/// Things on squares that are not units.
+/// The state only some variants use, grouped in one place that hashes itself:
+/// Tilting's craters and bombs, Bubble Fizz's bubbles, Bellows' phase. Variants that
+/// do not use a part leave it at its neutral value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Features {
-    /// Tilting's craters (T4): no unit may stand on, and only knights may pass over, these.
-    pub craters: SquareSet,
-    /// Bubble Fizz's bubbles (F1), by owner: `[white, black]`.
-    pub bubbles: [SquareSet; 2],
+pub struct VariantState {
+    craters: SquareSet,
+    bubbles: ByColor<SquareSet>,
+    bombs: ByColor<bool>,
+    phase: u8,
 }
 
-/// Which wing a castling right belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wing {
-    /// Towards the a-file (`O-O-O`).
-    Queen,
-    /// Towards the h-file (`O-O`).
-    King,
-}
-
-impl Wing {
-    pub const ALL: [Wing; 2] = [Wing::Queen, Wing::King];
-}
-
-/// Castling rights, kept as the squares of the rooks that may still castle
-/// (Chess960-capable, O2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Castling {
-    rooks: [Option<Square>; 4],
-}
-
-impl Castling {
-    fn slot(color: Color, wing: Wing) -> usize {
-        color.index() * 2 + wing as usize
+impl VariantState {
+    /// Tilting's craters (T4): no unit may stand on, and only knights may pass over,
+    /// these.
+    pub fn craters(&self) -> SquareSet {
+        self.craters
     }
 
-    pub fn rook(&self, color: Color, wing: Wing) -> Option<Square> {
-        self.rooks[Castling::slot(color, wing)]
+    /// Bubble Fizz's bubbles of one owner (F1).
+    pub fn bubbles(&self, owner: Color) -> SquareSet {
+        self.bubbles[owner]
     }
 
-    pub fn set(&mut self, color: Color, wing: Wing, rook: Option<Square>) {
-        self.rooks[Castling::slot(color, wing)] = rook;
+    /// Tilting (T1): whether `color` still holds its bomb.
+    pub fn holds_bomb(&self, color: Color) -> bool {
+        self.bombs[color]
     }
 
-    /// Drops both rights of a side (its king moved or left the board).
-    pub fn discard_side(&mut self, color: Color) {
-        for wing in Wing::ALL {
-            self.set(color, wing, None);
-        }
+    /// Bellows (L3): the ply's place in the board schedule.
+    pub fn phase(&self) -> u8 {
+        self.phase
     }
 
-    /// Drops any right tied to a rook on `sq` (the rook moved or was removed).
-    pub fn discard_rook(&mut self, sq: Square) {
-        for slot in &mut self.rooks {
-            if *slot == Some(sq) {
-                *slot = None;
-            }
-        }
+    /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
+    pub fn key(&self) -> u64 {
+        let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
+        zobrist::set(zobrist::Tag::Crater, self.craters)
+            ^ zobrist::set(zobrist::Tag::WhiteBubble, self.bubbles.white)
+            ^ zobrist::set(zobrist::Tag::BlackBubble, self.bubbles.black)
+            ^ zobrist::extra(extra)
     }
 }
 
 /// Everything that decides what may happen next.
-///
-/// Fields that a variant does not use keep their neutral value (`features` empty,
-/// `bombs` unused, `phase` 0), so one type serves all six variants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub board: Board,
-    pub features: Features,
-    pub turn: Color,
-    pub castling: Castling,
+    board: Board,
+    turn: Color,
+    castling: Castling,
     /// The square a pawn passed over with its two-square advance on the last ply,
     /// whether or not a capture there is possible.
-    pub ep_square: Option<Square>,
+    ep_square: Option<Square>,
     /// Plies since the last pawn move or capture (O6).
-    pub halfmove: u32,
+    halfmove: u32,
     /// Starts at 1 and grows after each Black turn.
-    pub fullmove: u32,
-    /// Tilting (T1): `[white, black]` still hold their bomb.
-    pub bombs: [bool; 2],
-    /// Bellows (L3): the ply's place in the board schedule.
-    pub phase: u8,
+    fullmove: u32,
+    variant: VariantState,
 }
 
 impl Position {
@@ -96,33 +72,124 @@ impl Position {
     pub fn new(board: Board) -> Position {
         Position {
             board,
-            features: Features::default(),
             turn: Color::White,
             castling: Castling::default(),
             ep_square: None,
             halfmove: 0,
             fullmove: 1,
-            bombs: [false; 2],
-            phase: 0,
+            variant: VariantState::default(),
         }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, to change; it keeps its own invariants and key.
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn set_turn(&mut self, color: Color) {
+        self.turn = color;
+    }
+
+    pub fn castling(&self) -> &Castling {
+        &self.castling
+    }
+
+    pub fn castling_mut(&mut self) -> &mut Castling {
+        &mut self.castling
+    }
+
+    /// The square a pawn passed over with its two-square advance on the last ply,
+    /// whether or not a capture there is possible.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    pub fn set_ep_square(&mut self, sq: Option<Square>) {
+        self.ep_square = sq;
+    }
+
+    /// Plies since the last pawn move or capture (O6).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Starts at 1 and grows after each Black turn.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn set_halfmove(&mut self, halfmove: u32) {
+        self.halfmove = halfmove;
+    }
+
+    pub fn set_fullmove(&mut self, fullmove: u32) {
+        self.fullmove = fullmove;
+    }
+
+    /// The state only some variants use.
+    pub fn variant(&self) -> &VariantState {
+        &self.variant
+    }
+
+    /// Tilting's craters (T4).
+    pub fn craters(&self) -> SquareSet {
+        self.variant.craters
+    }
+
+    /// Tilting (T3): the squares become craters.
+    pub fn add_craters(&mut self, squares: SquareSet) {
+        self.variant.craters = self.variant.craters.union(squares);
+    }
+
+    /// Removes every crater (to ask what a move would do without them).
+    pub fn clear_craters(&mut self) {
+        self.variant.craters = SquareSet::EMPTY;
+    }
+
+    /// Bubble Fizz's bubbles of one owner (F1).
+    pub fn bubbles(&self, owner: Color) -> SquareSet {
+        self.variant.bubbles[owner]
+    }
+
+    /// Bubble Fizz's bubbles of one owner, to change.
+    pub fn bubbles_mut(&mut self, owner: Color) -> &mut SquareSet {
+        &mut self.variant.bubbles[owner]
     }
 
     /// Tilting (T1): whether `color` still holds its bomb.
     pub fn holds_bomb(&self, color: Color) -> bool {
-        let [white, black] = self.bombs;
-        match color {
-            Color::White => white,
-            Color::Black => black,
-        }
+        self.variant.bombs[color]
     }
 
     /// Tilting (T1): gives or takes `color`'s bomb.
     pub fn set_bomb(&mut self, color: Color, held: bool) {
-        let [white, black] = &mut self.bombs;
-        *match color {
-            Color::White => white,
-            Color::Black => black,
-        } = held;
+        self.variant.bombs[color] = held;
+    }
+
+    /// Bellows (L3): the ply's place in the board schedule.
+    pub fn phase(&self) -> u8 {
+        self.variant.phase
+    }
+
+    pub fn set_phase(&mut self, phase: u8) {
+        self.variant.phase = phase;
+    }
+
+    /// The Zobrist key of everything O8 compares but the en passant square: units
+    /// with their counters, side to move, castling rights and the variant's state.
+    /// Clocks are left out. See [`crate::rules::repetition::key`] for the whole key.
+    pub fn key(&self) -> u64 {
+        let rights = self.castling.rights().fold(0, |key, (c, w, rook)| key ^ zobrist::castling(c, w, rook));
+        self.board.key() ^ zobrist::turn(self.turn) ^ rights ^ self.variant.key()
     }
 
     /// Ends the side's turn: the clocks move on and the other side is to move.

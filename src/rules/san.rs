@@ -170,9 +170,9 @@ fn castle_text(wing: Wing) -> &'static str {
 }
 
 fn castling_refusal(pos: &Position, wing: Wing) -> String {
-    let side = pos.turn.name();
+    let side = pos.turn().name();
     let which = castle_text(wing);
-    if pos.castling.rook(pos.turn, wing).is_none() {
+    if pos.castling().rook(pos.turn(), wing).is_none() {
         format!("{side} has no right to castle {which}")
     } else {
         format!("{which} is not legal here: the king is in check, crosses or lands on an attacked square, or a square between king and rook is not free")
@@ -193,7 +193,7 @@ fn unreachable_reason<V: Variant + ?Sized>(
         Some(sq) => sq.to_string(),
         None => format!("the {}-file", crate::geometry::Square::file_char(to_file)),
     };
-    format!("no {} {} can move to {}", pos.turn.name().to_lowercase(), role.name(), target)
+    format!("no {} {} can move to {}", pos.turn().name().to_lowercase(), role.name(), target)
 }
 
 /// Canonical SAN of a move, disambiguated against `peers`: the legal moves of the

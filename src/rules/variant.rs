@@ -153,7 +153,7 @@ pub trait Variant: Send + Sync {
     /// The en passant square when an en passant capture is legal there (FEN writes
     /// only such squares; repetition compares only such squares, O8).
     fn capturable_ep_square(&self, pos: &Position) -> Option<Square> {
-        let ep = pos.ep_square?;
+        let ep = pos.ep_square()?;
         let mut turns = Vec::new();
         self.legal_turns_to(pos, Some(Role::Pawn), Some(ep), &mut turns);
         turns.iter().any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant)).then_some(ep)

@@ -5,9 +5,9 @@
 //! their fields after the sixth.
 
 use super::SnapshotError;
-use crate::geometry::{Rect, Square};
+use crate::geometry::{Rect, Square, SquareSet};
 use crate::record::quote;
-use crate::rules::{Board, Castling, Color, Features, Piece, Position, Role, Wing};
+use crate::rules::{Board, Castling, Color, Piece, Position, Role, Wing};
 use std::ops::RangeInclusive;
 
 /// What one placement symbol stands for.
@@ -60,9 +60,9 @@ pub fn read_placement(
     area: Rect,
     symbol: impl Fn(char) -> Option<Placed>,
     marked: &mut Vec<Square>,
-) -> Result<(Board, Features), SnapshotError> {
+) -> Result<(Board, SquareSet), SnapshotError> {
     let mut board = Board::empty(area);
-    let mut features = Features::default();
+    let mut craters = SquareSet::EMPTY;
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != area.ranks() as usize {
         return Err(SnapshotError::one(format!(
@@ -103,7 +103,7 @@ pub fn read_placement(
                         board.put(sq, piece);
                         marked.push(sq);
                     }
-                    Placed::Crater => features.craters.insert(sq),
+                    Placed::Crater => craters.insert(sq),
                 }
             }
             file = file.saturating_add(1);
@@ -117,7 +117,7 @@ pub fn read_placement(
         }
     }
     SnapshotError::check(problems)?;
-    Ok((board, features))
+    Ok((board, craters))
 }
 
 /// Writes a placement field; `symbol` gives the character of an occupied square
@@ -227,7 +227,7 @@ pub fn read_castling_in(
 /// Writes castling rights in X-FEN: `K`/`Q` for the outermost rook of a wing, the
 /// rook's file letter otherwise; `-` when there are none.
 pub fn write_castling(pos: &Position) -> String {
-    let area = pos.board.area();
+    let area = pos.board().area();
     write_castling_in(pos, area.min_file..=area.max_file)
 }
 
@@ -237,7 +237,7 @@ pub fn write_castling_in(pos: &Position, files: RangeInclusive<u8>) -> String {
     let mut out = String::new();
     for color in Color::ALL {
         for wing in [Wing::King, Wing::Queen] {
-            let Some(rook) = pos.castling.rook(color, wing) else { continue };
+            let Some(rook) = pos.castling().rook(color, wing) else { continue };
             let outer: Vec<u8> = match wing {
                 Wing::King => (rook.file() + 1..=*files.end()).collect(),
                 Wing::Queen => (*files.start()..rook.file()).collect(),
@@ -245,7 +245,7 @@ pub fn write_castling_in(pos: &Position, files: RangeInclusive<u8>) -> String {
             let outermost = files.contains(&rook.file())
                 && !outer
                     .into_iter()
-                    .any(|f| pos.board.get(Square::at(f, rook.rank())) == Some(Piece::new(color, Role::Rook)));
+                    .any(|f| pos.board().get(Square::at(f, rook.rank())) == Some(Piece::new(color, Role::Rook)));
             let letter = if outermost {
                 if wing == Wing::King {
                     'K'
@@ -305,20 +305,20 @@ pub fn read_orthodox_in(
     marked: &mut Vec<Square>,
 ) -> Result<Position, SnapshotError> {
     let placement = fields.get(0).unwrap_or_default();
-    let (board, features) = read_placement(placement, area, symbol, marked)?;
+    let (board, craters) = read_placement(placement, area, symbol, marked)?;
     let mut pos = Position::new(board);
-    pos.features = features;
-    pos.turn = read_turn(fields.get(1).unwrap_or("w"))?;
-    pos.castling = read_castling_in(fields.get(2).unwrap_or("-"), &pos.board, back_rank, castling_files)?;
-    pos.ep_square = read_ep(fields.get(3).unwrap_or("-"))?;
-    pos.halfmove = read_number(fields.get(4), "halfmove clock", 0)?;
-    pos.fullmove = read_number(fields.get(5), "fullmove number", 1)?.max(1);
+    pos.add_craters(craters);
+    pos.set_turn(read_turn(fields.get(1).unwrap_or("w"))?);
+    *pos.castling_mut() = read_castling_in(fields.get(2).unwrap_or("-"), pos.board(), back_rank, castling_files)?;
+    pos.set_ep_square(read_ep(fields.get(3).unwrap_or("-"))?);
+    pos.set_halfmove(read_number(fields.get(4), "halfmove clock", 0)?);
+    pos.set_fullmove(read_number(fields.get(5), "fullmove number", 1)?.max(1));
     Ok(pos)
 }
 
 /// Writes the six orthodox fields; `placement` is the variant's placement field.
 pub fn write_orthodox(pos: &Position, placement: String, ep: Option<Square>) -> String {
-    let area = pos.board.area();
+    let area = pos.board().area();
     write_orthodox_in(pos, placement, ep, area.min_file..=area.max_file)
 }
 
@@ -332,10 +332,10 @@ pub fn write_orthodox_in(
 ) -> String {
     format!(
         "{placement} {} {} {} {} {}",
-        pos.turn.char(),
+        pos.turn().char(),
         write_castling_in(pos, castling_files),
         ep.map_or_else(|| "-".to_string(), |s| s.to_string()),
-        pos.halfmove,
-        pos.fullmove
+        pos.halfmove(),
+        pos.fullmove()
     )
 }

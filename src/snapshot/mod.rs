@@ -3,5 +3,6 @@
 
 mod error;
 pub mod fen;
+pub mod plain;
 
 pub use error::SnapshotError;

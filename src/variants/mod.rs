@@ -9,3 +9,6 @@ mod registry;
 pub mod tilting;
 
 pub use registry::{lookup, parse_rule_options, RuleOption, VariantInfo, VARIANTS};
+
+#[cfg(test)]
+mod tests;

@@ -17,7 +17,7 @@ use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{
-    san, Board, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, Variant, Wing,
+    san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, Variant, Wing,
 };
 use crate::snapshot::SnapshotError;
 use schedule::{Region, Schedule};
@@ -45,7 +45,8 @@ impl Variant for Bellows {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(Region::Large.rect())))
+        // L2: the orthodox array on the 8x8 region c3-j10; phase 0 is the 8x8 board.
+        crate::rules::setup::orthodox_array(Region::Large.rect(), crate::geometry::Square::at(2, 2))
     }
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
@@ -76,7 +77,7 @@ impl Variant for Bellows {
             movegen::apply_move(&mut after, mv);
         }
         // L3: the next ply's place in the schedule.
-        after.phase = self.schedule.advance(pos.phase, pos.turn);
+        after.set_phase(self.schedule.advance(pos.phase(), pos.turn()));
         after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
         after
     }
@@ -92,7 +93,7 @@ impl Variant for Bellows {
             return None;
         }
         let reason = if self.is_check(pos) { EndReason::Checkmate } else { EndReason::NoLegalTurn };
-        Some(Outcome::win(pos.turn.other(), reason))
+        Some(Outcome::win(pos.turn().other(), reason))
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {

@@ -2,9 +2,11 @@
 //! opponent could not capture the mover's king on its next ply, on that ply's board.
 
 use super::schedule::{Region, Schedule};
-use crate::rules::movegen::{self, CastlingRules, MoveFilter, PawnRules, Terrain};
-use crate::rules::{Move, Position, Role};
-use crate::variants::chess::{king_safe_within, KingSafety};
+use crate::rules::castling::CastlingRules;
+use crate::rules::check::king_safe;
+use crate::rules::legal::{self, Arena};
+use crate::rules::movegen::{MoveFilter, PawnRules, Terrain};
+use crate::rules::{Move, Position};
 
 /// L5: White double-steps from rank 4 and promotes on rank 10, Black from rank 9 and
 /// on rank 3; the promotion rank runs straight across all three boards.
@@ -26,54 +28,37 @@ pub const fn terrain(region: Region) -> Terrain {
     Terrain { area: region.rect(), pawns: PAWNS, castling: CASTLING }
 }
 
-/// Legal moves of the side to move that fit `filter`, castling included.
+/// L4: only units inside the active board move, and only inside it; L6: threats
+/// are judged on the board of the opponent's next ply.
+fn arena(pos: &Position, schedule: &Schedule) -> Arena {
+    Arena { moves: terrain(schedule.active(pos)), threats: terrain(schedule.next(pos)) }
+}
+
+/// Legal moves of the side to move that fit `filter`, castling included (its squares
+/// inside the active board, the king's not capturable on the next ply).
 pub fn legal_moves(pos: &Position, schedule: &Schedule, filter: MoveFilter, out: &mut Vec<Move>) {
-    let start = out.len();
-    // L4: only units inside the active board move, and only inside it.
-    let active = terrain(schedule.active(pos));
-    // L6: threats are judged on the board of the opponent's next ply.
-    let next = terrain(schedule.next(pos));
-    movegen::pseudo_moves(pos, &active, filter, out);
-    if filter.role.is_none_or(|r| r == Role::King) {
-        let before = out.len();
-        // L4, L6: castling squares inside the active board; the king's squares not
-        // capturable on the next ply.
-        movegen::castling_moves(pos, &active, out, |sq| !is_threatened(pos, &next, sq));
-        if let Some(to) = filter.to {
-            movegen::retain_from(out, before, |m| m.to == to);
-        }
-    }
-    let mut safety = KingSafety::within(pos, next);
-    movegen::retain_from(out, start, |m| safety.allows(m));
+    legal::legal_moves(pos, &arena(pos, schedule), filter, out);
 }
 
 /// Whether the side to move has a legal move; stops at the first.
 pub fn any_legal_move(pos: &Position, schedule: &Schedule) -> bool {
-    let mut moves = Vec::with_capacity(64);
-    movegen::pseudo_moves(pos, &terrain(schedule.active(pos)), MoveFilter::default(), &mut moves);
-    let mut safety = KingSafety::within(pos, terrain(schedule.next(pos)));
-    if moves.iter().any(|m| safety.allows(m)) {
-        return true;
-    }
-    moves.clear();
-    legal_moves(pos, schedule, MoveFilter { role: Some(Role::King), to: None }, &mut moves);
-    !moves.is_empty()
+    legal::any_legal_move(pos, &arena(pos, schedule))
 }
 
 /// Whether a unit of the side not to move could capture on `sq` on its next ply,
 /// on the board `next` (L6).
 pub fn is_threatened(pos: &Position, next: &Terrain, sq: crate::geometry::Square) -> bool {
-    movegen::is_attacked(&pos.board, &pos.features.craters, next, &next.area, sq, pos.turn.other())
+    Arena::same(*next).is_threatened(pos, sq)
 }
 
 /// L6: the side to move is in check when the opponent could capture its king on the
 /// opponent's next ply, on that ply's board.
 pub fn in_check(pos: &Position, schedule: &Schedule) -> bool {
-    !king_safe_within(pos, pos.turn, &terrain(schedule.next(pos)))
+    !king_safe(pos, pos.turn(), &terrain(schedule.next(pos)))
 }
 
 /// O9 in L6's sense: the side not to move stands in check when the side to move could
 /// capture its king now, on the active board.
 pub fn opponent_in_check(pos: &Position, schedule: &Schedule) -> bool {
-    !king_safe_within(pos, pos.turn.other(), &terrain(schedule.active(pos)))
+    !king_safe(pos, pos.turn().other(), &terrain(schedule.active(pos)))
 }

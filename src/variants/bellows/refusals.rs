@@ -4,6 +4,7 @@
 use super::moves::{self, terrain};
 use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
+use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Position, Role, Wing};
 
@@ -47,8 +48,8 @@ pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<S
 
 /// L6: the move would let the opponent capture the mover's king on its next ply.
 fn unsafe_king(pos: &Position, schedule: &Schedule, role: Role, from: Square, to: Square) -> String {
-    let king = pos.turn.name().to_lowercase();
-    let them = pos.turn.other().name();
+    let king = pos.turn().name().to_lowercase();
+    let them = pos.turn().other().name();
     let next = schedule.next(pos).describe();
     if moves::in_check(pos, schedule) {
         format!(
@@ -67,28 +68,23 @@ fn unsafe_king(pos: &Position, schedule: &Schedule, role: Role, from: Square, to
 /// king or rook outside the active board (L4), or a king's square the opponent could
 /// capture on its next ply (L6). `None` leaves the general explanation.
 pub fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<String> {
-    let rook = pos.castling.rook(pos.turn, wing)?;
-    let king = pos.board.king(pos.turn).filter(|k| k.rank() == rook.rank())?;
-    let name = if wing == Wing::King { "O-O" } else { "O-O-O" };
-    let [queen_side, king_side] = terrain(Region::Large).castling.king_files;
-    let king_to = Square::at(if wing == Wing::King { king_side } else { queen_side }, king.rank());
-    let rook_to = movegen::rook_beside(king_to, wing);
-    let active = schedule.active(pos);
-    let squares = || movegen::span(king, king_to).chain(movegen::span(rook, rook_to));
-    if !squares().all(|sq| sq == king || sq == rook || pos.board.is_empty_at(sq)) {
+    let path = CastlingPath::of(pos, &terrain(Region::Large).castling, wing)?;
+    let name = wing.notation();
+    if path.occupied_square(pos).is_some() {
         return None;
     }
-    if let Some(outside) = squares().find(|sq| !active.rect().contains(*sq)) {
+    let active = schedule.active(pos);
+    if let Some(outside) = path.squares().find(|sq| !active.rect().contains(*sq)) {
         return Some(format!(
             "{name} is not legal here: {outside} lies outside the active board {}, and castling needs all its squares inside it",
             active.describe()
         ));
     }
     let next = schedule.next(pos);
-    let threatened = movegen::span(king, king_to).find(|&sq| moves::is_threatened(pos, &terrain(next), sq))?;
+    let threatened = path.king_squares().find(|&sq| moves::is_threatened(pos, &terrain(next), sq))?;
     Some(format!(
         "{name} is not legal here: {} could capture the king on {threatened} on its next ply, on the {} board",
-        pos.turn.other().name(),
+        pos.turn().other().name(),
         next.describe()
     ))
 }

@@ -86,7 +86,7 @@ impl Schedule {
 
     /// L4: the board the side to move uses now.
     pub fn active(&self, pos: &Position) -> Region {
-        self.region_at(pos.phase)
+        self.region_at(pos.phase())
     }
 
     /// The place of the ply after one played by `mover` at `phase` (L3).
@@ -100,7 +100,7 @@ impl Schedule {
 
     /// L6: the board of the next ply, on which the opponent could capture.
     pub fn next(&self, pos: &Position) -> Region {
-        self.region_at(self.advance(pos.phase, pos.turn))
+        self.region_at(self.advance(pos.phase(), pos.turn()))
     }
 
     /// The phase field: `8`, `10`, `12`; Larry Smith's schedule tells its two

@@ -6,10 +6,10 @@ use super::moves::{self, BACK_RANKS, CASTLING_FILES};
 use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
 use crate::record::quote;
-use crate::rules::{Piece, Position, Role};
+use crate::rules::impossible::{king_problems, misplaced_pawns, waiting_side_in_check, Kings};
+use crate::rules::{Piece, Position};
 use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
-use crate::variants::chess::impossible_units;
 
 /// L5: pawns stand only on ranks 4-9 (0-based 3..=8).
 const PAWN_RANKS: std::ops::RangeInclusive<u8> = 3..=8;
@@ -24,7 +24,7 @@ pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> 
     let mut problems = Vec::new();
     if let Some(text) = fields.get(6) {
         match schedule.read_phase(text) {
-            Some(phase) => pos.phase = phase,
+            Some(phase) => pos.set_phase(phase),
             None => problems.push(format!(
                 "the phase `{}` is not a board of the schedule {}; it is one of {}",
                 quote(text),
@@ -33,19 +33,11 @@ pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> 
             )),
         }
     }
-    problems.extend(impossible_units(&pos, true, false));
-    for (sq, piece) in pos.board.pieces() {
-        if piece.role == Role::Pawn && !PAWN_RANKS.contains(&sq.rank()) {
-            problems.push(format!("the {piece} on {sq} stands where no pawn can be: pawns stand only on ranks 4 to 9"));
-        }
-    }
-    if problems.is_empty() && moves::opponent_in_check(&pos, schedule) {
-        problems.push(format!(
-            "{} is to move while the {} king stands in check (it could be captured on the {} board)",
-            pos.turn.name(),
-            pos.turn.other().name().to_lowercase(),
-            schedule.active(&pos).describe()
-        ));
+    problems.extend(king_problems(&pos, Kings::ExactlyOne));
+    problems.extend(misplaced_pawns(&pos, PAWN_RANKS, ": pawns stand only on ranks 4 to 9"));
+    if problems.is_empty() {
+        let how = format!(" (it could be captured on the {} board)", schedule.active(&pos).describe());
+        problems.extend(waiting_side_in_check(&pos, moves::opponent_in_check(&pos, schedule), &how));
     }
     SnapshotError::check(problems)?;
     Ok(pos)
@@ -53,6 +45,6 @@ pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> 
 
 /// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
 pub fn write(pos: &Position, schedule: &Schedule, ep: Option<Square>) -> String {
-    let placement = fen::write_placement(Region::Large.rect(), |sq| pos.board.get(sq).map(Piece::fen_char));
-    format!("{} {}", fen::write_orthodox_in(pos, placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase))
+    let placement = fen::write_placement(Region::Large.rect(), |sq| pos.board().get(sq).map(Piece::fen_char));
+    format!("{} {}", fen::write_orthodox_in(pos, placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase()))
 }

@@ -5,6 +5,7 @@
 use super::safety::KingSafety;
 use super::{is_attacked, TERRAIN};
 use crate::geometry::{Delta, Square};
+use crate::rules::castling::castling_moves;
 use crate::rules::movegen::{self, MoveFilter, KING_STEPS};
 use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
 
@@ -55,9 +56,9 @@ fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, g
 pub fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
     movegen::pseudo_moves(pos, &TERRAIN, filter, out);
     if filter.role.is_none_or(|r| r == Role::King) {
-        let them = pos.turn.other();
+        let them = pos.turn().other();
         let before = out.len();
-        movegen::castling_moves(pos, &TERRAIN, out, |sq| !is_attacked(&pos.board, sq, them));
+        castling_moves(pos, &TERRAIN, out, |sq| !is_attacked(pos.board(), sq, them));
         if let Some(to) = filter.to {
             let castles: Vec<Move> = out.drain(before..).filter(|m| m.to == to).collect();
             out.extend(castles);
@@ -71,9 +72,9 @@ pub fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) 
 /// B5: an unpromoted pawn on its last rank may spend the move promoting where it
 /// stands (B4: a pawn bounced there did not promote).
 fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) {
-    let us = pos.turn;
+    let us = pos.turn();
     let last_rank = TERRAIN.pawns.last_rank_of(us);
-    for sq in pos.board.units(us, Role::Pawn) {
+    for sq in pos.board().units(us, Role::Pawn) {
         if sq.rank() != last_rank || to.is_some_and(|t| t != sq) {
             continue;
         }
@@ -92,7 +93,7 @@ fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) 
 
 /// The square of the pawn an en passant move removes.
 pub fn en_passant_victim(pos: &Position, mv: &Move) -> Option<Square> {
-    (mv.kind == MoveKind::EnPassant).then(|| mv.to.step(Delta::new(0, -pos.turn.forward()))).flatten()
+    (mv.kind == MoveKind::EnPassant).then(|| mv.to.step(Delta::new(0, -pos.turn().forward()))).flatten()
 }
 
 /// Whether a unit stands on `sq` once `mv` is played (before any bounce).
@@ -100,7 +101,7 @@ pub fn occupied_after(pos: &Position, mv: &Move, sq: Square) -> bool {
     if sq == mv.to {
         return true;
     }
-    sq != mv.from && Some(sq) != en_passant_victim(pos, mv) && !pos.board.is_empty_at(sq)
+    sq != mv.from && Some(sq) != en_passant_victim(pos, mv) && !pos.board().is_empty_at(sq)
 }
 
 /// Whether two squares touch (one of the eight neighbours).

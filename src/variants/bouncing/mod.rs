@@ -6,7 +6,6 @@ mod generate;
 mod notation;
 mod safety;
 
-use super::chess;
 use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
@@ -14,6 +13,7 @@ use crate::rules::{
     mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
     Variant,
 };
+use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
 
 /// The orthodox board, but a pawn may advance two squares from its own first or
@@ -34,17 +34,17 @@ fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 }
 
 fn king_attacked(pos: &Position, color: Color) -> bool {
-    pos.board.king(color).is_some_and(|king| is_attacked(&pos.board, king, color.other()))
+    pos.board().king(color).is_some_and(|king| is_attacked(pos.board(), king, color.other()))
 }
 
 /// Pushes the bounced unit one square (B2). A bounced king or rook loses its
 /// castling rights as if it had moved (B8). Returns the unit.
 fn push_bounced(pos: &mut Position, bounce: &Bounce) -> Option<Piece> {
-    let piece = pos.board.get(bounce.from)?;
-    pos.board.relocate(bounce.from, bounce.to);
+    let piece = pos.board().get(bounce.from)?;
+    pos.board_mut().relocate(bounce.from, bounce.to);
     match piece.role {
-        Role::King => pos.castling.discard_side(piece.color),
-        Role::Rook => pos.castling.discard_rook(bounce.from),
+        Role::King => pos.castling_mut().discard_side(piece.color),
+        Role::Rook => pos.castling_mut().discard_rook(bounce.from),
         _ => {}
     }
     Some(piece)
@@ -56,16 +56,16 @@ impl Variant for Bouncing {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(chess::START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+        crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
     /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        chess::read_plain_snapshot(text, true)
+        plain::read(text, PawnRanks::Any)
     }
 
     fn write_snapshot(&self, pos: &Position) -> String {
-        chess::write_plain_snapshot(pos, self.capturable_ep_square(pos))
+        plain::write(pos, self.capturable_ep_square(pos))
     }
 
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -95,7 +95,7 @@ impl Variant for Bouncing {
     }
 
     fn is_check(&self, pos: &Position) -> bool {
-        king_attacked(pos, pos.turn)
+        king_attacked(pos, pos.turn())
     }
 
     /// Checkmate and stalemate only; bounces can decide games that orthodox
@@ -118,7 +118,7 @@ impl Variant for Bouncing {
 
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         let Turn::Bounced(_, bounce) = turn else { return Vec::new() };
-        match before.board.get(bounce.from) {
+        match before.board().get(bounce.from) {
             Some(piece) => vec![format!("the {piece} on {} was bounced to {}", bounce.from, bounce.to)],
             None => Vec::new(),
         }

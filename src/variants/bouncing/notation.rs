@@ -33,7 +33,7 @@ pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<
     let turn = Turn::Bounced(mv, bounce);
     if !turns.contains(&turn) {
         // B7: the only other reason a possible bounce is refused.
-        let king = pos.turn.name().to_lowercase();
+        let king = pos.turn().name().to_lowercase();
         return Err(ResolveError::illegal(format!(
             "the bounce {bounce_text} after {move_text} would leave the {king} king in check"
         )));
@@ -52,7 +52,7 @@ pub fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> String {
 /// for pawns (`g7-f8`). `pos` is the position before the turn; the move never
 /// changes the unit on the bounce's start.
 fn bounce_text(pos: &Position, bounce: &Bounce) -> String {
-    match pos.board.get(bounce.from) {
+    match pos.board().get(bounce.from) {
         Some(piece) if piece.role != Role::Pawn => format!("{}{}", piece.role.letter(), bounce.to),
         _ => format!("{}-{}", bounce.from, bounce.to),
     }
@@ -77,7 +77,7 @@ fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, St
             .filter(|sq| occupied_after(pos, mv, *sq))
             .ok_or_else(|| format!("no unit stands next to {lands} that could bounce to {to}"))?,
     };
-    let Some(unit) = pos.board.get(from).filter(|_| occupied_after(pos, mv, from)) else {
+    let Some(unit) = pos.board().get(from).filter(|_| occupied_after(pos, mv, from)) else {
         return Err(format!("no unit stands on {from} to be bounced"));
     };
     if let Some(letter) = written.piece {
@@ -131,7 +131,7 @@ fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> String {
             _ => None,
         })
         .collect();
-    let king = pos.turn.name().to_lowercase();
+    let king = pos.turn().name().to_lowercase();
     format!(
         "without a bounce {move_text} would leave the {king} king in check; legal with a bounce: {}",
         options.join(" or ")
@@ -144,7 +144,7 @@ pub fn unreachable(variant: &Bouncing, pos: &Position, role: Role, to: Option<Sq
     let mut moves = Vec::new();
     generate::candidate_moves(pos, MoveFilter { role: Some(role), to }, &mut moves);
     let mv = moves.first()?;
-    let king = pos.turn.name().to_lowercase();
+    let king = pos.turn().name().to_lowercase();
     let (name, from, to) = (role.name(), mv.from, mv.to);
     Some(if variant.is_check(pos) {
         format!("the {king} king is in check, and the {name} on {from} moving to {to} does not end it, with or without a bounce")

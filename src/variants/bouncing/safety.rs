@@ -1,38 +1,31 @@
 //! King safety over the whole turn (B7): after the move and its bounce, the mover's
-//! king must not be attacked. A turn that cannot have opened or closed a line to
-//! the king needs no trial; the others are tried on one scratch board per position.
+//! king must not be attacked. The move alone is judged by the shared king-safety
+//! judge; a bounce that cannot have opened or closed a line to the king needs no
+//! further trial, the others are tried on the same scratch board.
 
-use super::is_attacked;
+use super::{is_attacked, TERRAIN};
 use crate::geometry::Square;
-use crate::rules::movegen;
+use crate::rules::check;
 use crate::rules::{Board, Bounce, Color, Move, Position, Role, Turn};
 
-/// Judges the turns of one position.
+/// Judges the turns of one position: the move alone by the shared king-safety judge,
+/// each bounce on top of it.
 pub struct KingSafety<'a> {
     pos: &'a Position,
     us: Color,
     /// The mover's king before the turn.
     king: Option<Square>,
-    in_check: Option<bool>,
-    scratch: Option<Board>,
-}
-
-/// Whether `a` and `b` share a rank, file or diagonal (a line a slider could use).
-fn on_line(a: Square, b: Square) -> bool {
-    let d = a.delta_to(b);
-    d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs()
-}
-
-/// Whether a unit on `a` could attack `b` by some unit's move: on a line, or a
-/// knight's jump apart.
-fn in_reach(a: Square, b: Square) -> bool {
-    let d = a.delta_to(b);
-    on_line(a, b) || matches!((d.files.abs(), d.ranks.abs()), (1, 2) | (2, 1))
+    moves: check::KingSafety<'a>,
 }
 
 impl<'a> KingSafety<'a> {
     pub fn new(pos: &'a Position) -> KingSafety<'a> {
-        KingSafety { pos, us: pos.turn, king: pos.board.king(pos.turn), in_check: None, scratch: None }
+        KingSafety {
+            pos,
+            us: pos.turn(),
+            king: pos.board().king(pos.turn()),
+            moves: check::KingSafety::within(pos, TERRAIN),
+        }
     }
 
     /// Pushes `mv` alone, and `mv` with each of `bounces`, where the mover's king
@@ -44,21 +37,14 @@ impl<'a> KingSafety<'a> {
             return;
         };
         let king = if mv.role == Role::King { mv.to } else { king_before };
-        // Not in check before, the move alone can expose the king only through a
-        // square it empties (its start, an en passant victim) or by moving the king.
-        let plain_needs_trial = mv.role == Role::King
-            || on_line(mv.from, king_before)
-            || super::generate::en_passant_victim(self.pos, mv).is_some_and(|v| on_line(v, king_before))
-            || self.in_check();
-        let known_safe = !plain_needs_trial;
-        if known_safe && !bounces.iter().any(|b| bounce_needs_trial(self.pos, self.us, b, true, king)) {
+        let (pos, us) = (self.pos, self.us);
+        let known_safe = self.moves.needs_no_trial(mv);
+        if known_safe && !bounces.iter().any(|b| bounce_needs_trial(pos, us, b, true, king)) {
             out.push(Turn::Move(*mv));
             out.extend(bounces.iter().map(|b| Turn::Bounced(*mv, *b)));
             return;
         }
-        let (pos, us) = (self.pos, self.us);
-        let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
-        movegen::with_move_tried(scratch, mv, us, |board| {
+        self.moves.try_move(mv, |board| {
             let plain_safe = known_safe || !is_attacked(board, king, us.other());
             if plain_safe {
                 out.push(Turn::Move(*mv));
@@ -75,11 +61,6 @@ impl<'a> KingSafety<'a> {
             }
         });
     }
-
-    fn in_check(&mut self) -> bool {
-        let (pos, us, king) = (self.pos, self.us, self.king);
-        *self.in_check.get_or_insert_with(|| king.is_some_and(|k| is_attacked(&pos.board, k, us.other())))
-    }
 }
 
 /// Whether a bounce can change the king's safety from what it is after the move
@@ -95,10 +76,10 @@ fn bounce_needs_trial(pos: &Position, us: Color, bounce: &Bounce, plain_safe: bo
         return true;
     }
     if plain_safe {
-        let enemy_arrives = pos.board.get(bounce.from).is_some_and(|p| p.color != us);
-        on_line(bounce.from, king) || (enemy_arrives && in_reach(bounce.to, king))
+        let enemy_arrives = pos.board().get(bounce.from).is_some_and(|p| p.color != us);
+        bounce.from.is_aligned_with(king) || (enemy_arrives && bounce.to.is_within_reach_of(king))
     } else {
-        in_reach(bounce.from, king) || on_line(bounce.to, king)
+        bounce.from.is_within_reach_of(king) || bounce.to.is_aligned_with(king)
     }
 }
 

@@ -48,20 +48,12 @@ pub fn above(sq: Square, color: Color) -> Option<Square> {
 
 /// The bubbles of `color`.
 pub fn of(pos: &Position, color: Color) -> SquareSet {
-    let [white, black] = pos.features.bubbles;
-    match color {
-        Color::White => white,
-        Color::Black => black,
-    }
+    pos.bubbles(color)
 }
 
 /// The bubbles of `color`, to change.
 pub fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
-    let [white, black] = &mut pos.features.bubbles;
-    match color {
-        Color::White => white,
-        Color::Black => black,
-    }
+    pos.bubbles_mut(color)
 }
 
 /// The owner of a bubble on `sq`, if there is one.
@@ -71,7 +63,7 @@ pub fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
 
 /// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
 fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
-    pos.board.set_counter(sq, Some(PAUSE_TURNS));
+    pos.board_mut().set_counter(sq, Some(PAUSE_TURNS));
     paused.insert(sq);
 }
 
@@ -81,7 +73,7 @@ pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut L
     let Some(owner) = owner_at(pos, sq) else { return false };
     of_mut(pos, owner).remove(sq);
     pause(pos, sq, paused);
-    let unit = pos.board.get(sq);
+    let unit = pos.board().get(sq);
     log.note(|| {
         let unit = unit.map_or_else(|| "unit".to_string(), |p| p.to_string());
         format!("the {unit} entered the {} bubble on {sq} and is paused", owner.name().to_lowercase())
@@ -105,7 +97,7 @@ pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paus
         });
         return;
     }
-    if let Some(piece) = pos.board.get(sq) {
+    if let Some(piece) = pos.board().get(sq) {
         match birth {
             Birth::Fizzle => log.note(|| format!("a new bubble on {sq} fizzled against the {piece}")),
             Birth::Strike => {
@@ -141,7 +133,7 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             log.note(|| format!("the {owner} bubble on {from} left the board"));
             continue;
         };
-        if let Some(piece) = pos.board.get(to) {
+        if let Some(piece) = pos.board().get(to) {
             pause(pos, to, &mut struck);
             log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
         } else if still.contains(to) {
@@ -166,5 +158,5 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
 /// side's bubbles strike at the end of `mover`'s turn. King safety (F7) needs no more.
 pub fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
     let riser = mover.other();
-    of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board.is_empty_at(*to)).collect()
+    of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board().is_empty_at(*to)).collect()
 }

@@ -20,7 +20,7 @@ pub fn describe_turn(before: &Position, turn: &Turn, birth: Birth) -> Vec<String
 
 /// `bubbles: white g7; black e4` when there are bubbles.
 pub fn describe_state(pos: &Position) -> Vec<String> {
-    let [white, black] = pos.features.bubbles;
+    let (white, black) = (pos.bubbles(Color::White), pos.bubbles(Color::Black));
     if white.is_empty() && black.is_empty() {
         return Vec::new();
     }
@@ -41,7 +41,7 @@ pub fn unit_marks(pos: &Position) -> Vec<UnitMarks> {
     let mut paused = Vec::new();
     let mut invigorated = Vec::new();
     for square in reading_order() {
-        let (Some(piece), Some(counter)) = (pos.board.get(square), pos.board.counter(square)) else { continue };
+        let (Some(piece), Some(counter)) = (pos.board().get(square), pos.board().counter(square)) else { continue };
         let unit = MarkedUnit { square, counter, symbol: piece.fen_char() };
         if counter == 0 {
             invigorated.push(unit);
@@ -61,7 +61,7 @@ pub fn unit_marks(pos: &Position) -> Vec<UnitMarks> {
 
 /// F1: White's bubbles rise (`^`), Black's sink (`v`).
 pub fn square_marks(pos: &Position) -> Vec<SquareMarks> {
-    let [white, black] = pos.features.bubbles;
+    let (white, black) = (pos.bubbles(Color::White), pos.bubbles(Color::Black));
     vec![
         SquareMarks {
             kind: SquareKind::Bubble(Color::White),

@@ -7,6 +7,7 @@ use super::bubbles::Birth;
 use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
 use super::TERRAIN;
+use crate::rules::castling::castling_moves;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Color, Move, Role, Turn, Wing};
 use std::collections::HashSet;
@@ -23,9 +24,9 @@ pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
     movegen::pseudo_moves(pos, &TERRAIN, filter, out);
     if filter.role.is_none_or(|r| r == Role::King) {
         let before = out.len();
-        let them = pos.turn.other();
+        let them = pos.turn().other();
         // F6: "not out of, through or into check" when the castling is played.
-        movegen::castling_moves(pos, &TERRAIN, out, |sq| !attacked(&pos.board, sq, them));
+        castling_moves(pos, &TERRAIN, out, |sq| !attacked(pos.board(), sq, them));
         if let Some(to) = filter.to {
             movegen::retain_from(out, before, |m| m.to == to);
         }
@@ -147,7 +148,7 @@ fn any_longer_turn(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bo
 /// with their counters, bubbles, castling rights, and who may still move, folded into
 /// 128 bits (two independent mixes, so that distinct states never meet in practice).
 fn state_key(st: &TurnState) -> u128 {
-    let board = &st.pos.board;
+    let board = st.pos.board();
     let mut words = [0u64; 2];
     let mut fold = |value: u64| {
         for (i, word) in words.iter_mut().enumerate() {
@@ -158,7 +159,7 @@ fn state_key(st: &TurnState) -> u128 {
         let counter = board.counter(sq).map_or(0, |c| u64::from(c) + 1);
         fold((sq.index() as u64) << 16 | (piece.color as u64) << 12 | (piece.role as u64) << 8 | counter);
     }
-    let [white, black] = st.pos.features.bubbles;
+    let (white, black) = (st.pos.bubbles(Color::White), st.pos.bubbles(Color::Black));
     for (tag, set) in [(1u64, white), (2, black), (3, st.extras)] {
         for sq in set.iter() {
             fold(tag << 32 | sq.index() as u64);
@@ -166,7 +167,7 @@ fn state_key(st: &TurnState) -> u128 {
     }
     for color in Color::ALL {
         for wing in Wing::ALL {
-            if let Some(rook) = st.pos.castling.rook(color, wing) {
+            if let Some(rook) = st.pos.castling().rook(color, wing) {
                 fold(4 << 32 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64);
             }
         }

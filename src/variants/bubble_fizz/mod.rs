@@ -16,9 +16,7 @@ pub use bubbles::Birth;
 use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{MoveFilter, Terrain};
-use crate::rules::{
-    Board, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, UnitMarks, Variant,
-};
+use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, UnitMarks, Variant};
 use crate::snapshot::SnapshotError;
 use turn_state::TurnState;
 
@@ -40,7 +38,7 @@ impl Variant for BubbleFizz {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+        crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
@@ -73,7 +71,7 @@ impl Variant for BubbleFizz {
     }
 
     fn is_check(&self, pos: &Position) -> bool {
-        safety::in_check(pos, pos.turn)
+        safety::in_check(pos, pos.turn())
     }
 
     /// F9: without a legal turn, a side in check is mated; otherwise it loses when
@@ -83,10 +81,10 @@ impl Variant for BubbleFizz {
         if self.has_legal_turn(pos) {
             return None;
         }
-        let us = pos.turn;
+        let us = pos.turn();
         Some(if self.is_check(pos) {
             Outcome::win(us.other(), EndReason::Checkmate)
-        } else if pos.board.occupied_by(us).iter().any(|sq| pos.board.counter(sq).is_some_and(|c| c > 0)) {
+        } else if pos.board().occupied_by(us).iter().any(|sq| pos.board().counter(sq).is_some_and(|c| c > 0)) {
             Outcome::win(us.other(), EndReason::NoLegalTurn)
         } else {
             Outcome::draw(EndReason::Stalemate)

@@ -129,7 +129,7 @@ fn blocked_move(variant: &BubbleFizz, st: &TurnState, written: &WrittenMove, fil
     let mv = fitting.first()?;
     let (role, from) = (mv.role.name(), mv.from);
     if !st.may_move(from) {
-        let side = pos.turn.name();
+        let side = pos.turn().name();
         return Some(if st.moved.contains(from) {
             format!("the {role} on {from} has already moved this turn")
         } else if st.captured {
@@ -155,18 +155,18 @@ fn paused_unit(pos: &Position, written: &WrittenMove, filter: MoveFilter) -> Opt
 /// The moves that paused units of the side to move would have, were they free.
 fn moves_of_paused_units(pos: &Position, filter: MoveFilter) -> Vec<Move> {
     let mut freed = pos.clone();
-    for sq in pos.board.occupied_by(pos.turn).iter() {
-        freed.board.set_counter(sq, None);
+    for sq in pos.board().occupied_by(pos.turn()).iter() {
+        freed.board_mut().set_counter(sq, None);
     }
     let mut moves = Vec::new();
     movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut moves);
-    moves.retain(|m| movegen::is_immobile(&pos.board, m.from));
+    moves.retain(|m| movegen::is_immobile(pos.board(), m.from));
     moves
 }
 
 /// "the bishop on f8 is paused for 2 more turns"
 fn paused_reason(pos: &Position, mv: &Move) -> String {
-    let counter = pos.board.counter(mv.from).unwrap_or(0);
+    let counter = pos.board().counter(mv.from).unwrap_or(0);
     format!("the {} on {} is {}", mv.role.name(), mv.from, paused_for(counter))
 }
 
@@ -174,12 +174,12 @@ fn paused_reason(pos: &Position, mv: &Move) -> String {
 fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String {
     let pos = &st.pos;
     let which = if wing == Wing::King { "O-O" } else { "O-O-O" };
-    let side = pos.turn.name();
-    let (Some(rook), Some(king)) = (pos.castling.rook(pos.turn, wing), pos.board.king(pos.turn)) else {
+    let side = pos.turn().name();
+    let (Some(rook), Some(king)) = (pos.castling().rook(pos.turn(), wing), pos.board().king(pos.turn())) else {
         return format!("{side} has no right to castle {which}");
     };
     for (sq, role) in [(king, Role::King), (rook, Role::Rook)] {
-        if let Some(counter) = pos.board.counter(sq).filter(|&c| c > 0) {
+        if let Some(counter) = pos.board().counter(sq).filter(|&c| c > 0) {
             return format!("{which} is not legal here: the {} on {sq} is {}", role.name(), paused_for(counter));
         }
     }

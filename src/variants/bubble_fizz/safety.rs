@@ -6,8 +6,9 @@ use super::bubbles::{self, Birth, PAUSE_TURNS};
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::geometry::Square;
+use crate::rules::check::KingSafety;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Board, Color, Move, MoveKind, Position, Role};
+use crate::rules::{Board, Color, Move, Position};
 
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
@@ -17,23 +18,23 @@ pub fn attacked(board: &Board, sq: Square, by: Color) -> bool {
 
 /// F8: whether `color`'s king stands in check.
 pub fn in_check(pos: &Position, color: Color) -> bool {
-    pos.board.king(color).is_some_and(|king| attacked(&pos.board, king, color.other()))
+    pos.board().king(color).is_some_and(|king| attacked(pos.board(), king, color.other()))
 }
 
 /// F7: whether the mover's king is safe once the turn in progress ends. Only the
 /// rise can still change who attacks it (a bubble striking an enemy unit pauses it),
 /// so the full end of the turn is needed only when the king is attacked now.
 pub fn safe_at_end(st: &TurnState) -> bool {
-    let us = st.pos.turn;
-    let Some(king) = st.pos.board.king(us) else { return true };
-    if !attacked(&st.pos.board, king, us.other()) {
+    let us = st.pos.turn();
+    let Some(king) = st.pos.board().king(us) else { return true };
+    if !attacked(st.pos.board(), king, us.other()) {
         return true;
     }
     let struck = bubbles::struck_by_rise(&st.pos, us);
     if struck.is_empty() {
         return false;
     }
-    let mut board = st.pos.board.clone();
+    let mut board = st.pos.board().clone();
     for sq in struck.iter() {
         board.set_counter(sq, Some(PAUSE_TURNS));
     }
@@ -52,33 +53,24 @@ pub fn safe_at_end(st: &TurnState) -> bool {
 pub struct QuickSafety<'a> {
     st: &'a TurnState,
     birth: Birth,
-    attacked_now: Option<bool>,
+    moves: KingSafety<'a>,
     rise_may_strike: Option<bool>,
-    scratch: Option<Board>,
 }
 
 impl<'a> QuickSafety<'a> {
     pub fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
-        QuickSafety { st, birth, attacked_now: None, rise_may_strike: None, scratch: None }
+        QuickSafety { st, birth, moves: KingSafety::within(&st.pos, TERRAIN), rise_may_strike: None }
     }
 
     /// Whether the king is safe after `mv` when the turn ends right after it.
     pub fn judge(&mut self, mv: &Move) -> Option<bool> {
+        if self.moves.allows(mv) {
+            return Some(true);
+        }
         let pos = &self.st.pos;
-        let us = pos.turn;
-        let Some(king) = pos.board.king(us) else { return Some(true) };
-        let d = king.delta_to(mv.from);
-        let aligned = d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs();
-        let may_expose = mv.role == Role::King || mv.kind == MoveKind::EnPassant || aligned;
-        if !may_expose && !*self.attacked_now.get_or_insert_with(|| attacked(&pos.board, king, us.other())) {
-            return Some(true);
-        }
-        let scratch = self.scratch.get_or_insert_with(|| pos.board.clone());
-        if !movegen::king_attacked_after(scratch, &Default::default(), &TERRAIN, mv, us) {
-            return Some(true);
-        }
+        let us = pos.turn();
         let rise_may_strike = *self.rise_may_strike.get_or_insert_with(|| {
-            let enemy = pos.board.occupied_by(us.other());
+            let enemy = pos.board().occupied_by(us.other());
             bubbles::struck_by_rise(pos, us).iter().any(|sq| enemy.contains(sq))
         });
         (self.birth == Birth::Fizzle && !rise_may_strike).then_some(false)
@@ -88,10 +80,10 @@ impl<'a> QuickSafety<'a> {
 /// An unpaused unit of the side not to move in `after` that could capture the king
 /// of `color`: its square.
 pub fn attacker(after: &Position, color: Color) -> Option<Square> {
-    let king = after.board.king(color)?;
+    let king = after.board().king(color)?;
     let mut enemy = after.clone();
-    enemy.turn = color.other();
-    enemy.ep_square = None;
+    enemy.set_turn(color.other());
+    enemy.set_ep_square(None);
     let mut moves = Vec::new();
     movegen::pseudo_moves(&enemy, &TERRAIN, MoveFilter { role: None, to: Some(king) }, &mut moves);
     moves.first().map(|m| m.from)
@@ -100,13 +92,13 @@ pub fn attacker(after: &Position, color: Color) -> Option<Square> {
 /// F7's refusal: "after this turn the white king on g6 could be captured by the king
 /// on g8", for a turn whose end leaves the king attacked.
 pub fn exposed_king(st: &TurnState) -> String {
-    let us = st.pos.turn;
+    let us = st.pos.turn();
     let (after, _) = st.clone().finish();
-    let king = after.board.king(us).map_or_else(String::new, |k| k.to_string());
+    let king = after.board().king(us).map_or_else(String::new, |k| k.to_string());
     let side = us.name().to_lowercase();
     match attacker(&after, us) {
         Some(from) => {
-            let role = after.board.get(from).map_or("unit", |p| p.role.name());
+            let role = after.board().get(from).map_or("unit", |p| p.role.name());
             format!("after this turn the {side} king on {king} could be captured by the {role} on {from}")
         }
         None => format!("after this turn the {side} king on {king} could be captured"),

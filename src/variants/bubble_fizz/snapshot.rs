@@ -8,10 +8,10 @@ use super::bubbles::{owner_at, PAUSE_TURNS};
 use super::safety;
 use super::TERRAIN;
 use crate::geometry::Square;
+use crate::rules::impossible::{king_problems, misplaced_pawns, waiting_side_in_check, Kings, ORTHODOX_PAWN_RANKS};
 use crate::rules::{Color, Piece, Position};
 use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
-use crate::variants::chess::impossible_units;
 
 /// The squares of the board in reading order (rank 8 first, files a to h).
 pub fn reading_order() -> impl Iterator<Item = Square> {
@@ -72,7 +72,7 @@ fn read_bubbles(text: &str, pos: &mut Position, problems: &mut Vec<String>) {
             problems.push(format!("the bubbles field lists {sq} twice; a square holds at most one bubble"));
             continue;
         }
-        if let Some(piece) = pos.board.get(sq) {
+        if let Some(piece) = pos.board().get(sq) {
             problems.push(format!("the bubble on {sq} stands on the {piece}; bubbles stand only on empty squares"));
             continue;
         }
@@ -114,36 +114,32 @@ fn read_pauses(text: &str, pos: &mut Position, problems: &mut Vec<String>) {
             problems.push(format!("the pause on {sq} is {counter}; a pause counts from {PAUSE_TURNS} down to 0"));
             continue;
         }
-        if pos.board.is_empty_at(sq) {
+        if pos.board().is_empty_at(sq) {
             problems.push(format!("the pauses field lists {sq}, an empty square"));
             continue;
         }
-        pos.board.set_counter(sq, Some(counter));
+        pos.board_mut().set_counter(sq, Some(counter));
     }
 }
 
 /// O9 as Bubble Fizz reads it: one king each, no pawn on the first or last rank, and
 /// the side not to move not in check by an unpaused unit (F8).
 fn impossible(pos: &Position) -> Vec<String> {
-    let mut problems = impossible_units(pos, true, true);
-    let waiting = pos.turn.other();
-    if problems.is_empty() && safety::in_check(pos, waiting) {
-        problems.push(format!(
-            "{} is to move while the {} king stands in check",
-            pos.turn.name(),
-            waiting.name().to_lowercase()
-        ));
+    let mut problems = king_problems(pos, Kings::ExactlyOne);
+    problems.extend(misplaced_pawns(pos, ORTHODOX_PAWN_RANKS, ""));
+    if problems.is_empty() {
+        problems.extend(waiting_side_in_check(pos, safety::in_check(pos, pos.turn().other()), ""));
     }
     problems
 }
 
 /// Writes the eight fields; `ep` is the en passant square when a capture there is legal.
 pub fn write(pos: &Position, ep: Option<Square>) -> String {
-    let placement = fen::write_placement(TERRAIN.area, |sq| pos.board.get(sq).map(Piece::fen_char));
+    let placement = fen::write_placement(TERRAIN.area, |sq| pos.board().get(sq).map(Piece::fen_char));
     let bubbles: Vec<String> =
         reading_order().filter_map(|sq| owner_at(pos, sq).map(|c| format!("{sq}{}", c.char()))).collect();
     let pauses: Vec<String> =
-        reading_order().filter_map(|sq| pos.board.counter(sq).map(|c| format!("{sq}:{c}"))).collect();
+        reading_order().filter_map(|sq| pos.board().counter(sq).map(|c| format!("{sq}:{c}"))).collect();
     format!("{} {} {}", fen::write_orthodox(pos, placement, ep), list(&bubbles), list(&pauses))
 }
 

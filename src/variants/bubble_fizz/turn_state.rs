@@ -8,6 +8,7 @@
 
 use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
+use crate::rules::castling;
 use crate::rules::movegen;
 use crate::rules::{Move, MoveKind, Position};
 
@@ -44,10 +45,10 @@ impl TurnState {
     /// The start of the side to move's turn: its invigorated units (counter 0) each
     /// hold an extra move (F6).
     pub fn begin(pos: &Position) -> TurnState {
-        let us = pos.turn;
-        let extras = pos.board.occupied_by(us).iter().filter(|&sq| pos.board.counter(sq) == Some(0)).collect();
+        let us = pos.turn();
+        let extras = pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq) == Some(0)).collect();
         let sat_out =
-            pos.board.occupied_by(us).iter().filter(|&sq| pos.board.counter(sq).is_some_and(|c| c > 0)).collect();
+            pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq).is_some_and(|c| c > 0)).collect();
         TurnState {
             pos: pos.clone(),
             extras,
@@ -78,26 +79,26 @@ impl TurnState {
     /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
     /// the rook's).
     pub fn apply(&mut self, mv: &Move, birth: Birth) {
-        let us = self.pos.turn;
+        let us = self.pos.turn();
         if self.extras.contains(mv.from) {
             self.extras.remove(mv.from);
         } else {
             self.ordinary_used = true;
         }
-        let counter = self.pos.board.counter(mv.from);
+        let counter = self.pos.board().counter(mv.from);
         let rook = match mv.kind {
             MoveKind::Castle { rook, .. } => {
-                Some((rook, movegen::castle_rook_destination(mv), self.pos.board.counter(rook)))
+                Some((rook, castling::castle_rook_destination(mv), self.pos.board().counter(rook)))
             }
             _ => None,
         };
         movegen::apply_move(&mut self.pos, mv);
-        self.pos.board.set_counter(mv.to, counter);
+        self.pos.board_mut().set_counter(mv.to, counter);
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
         let mut landings = [Some(mv.to), None];
         if let Some((from, to, rook_counter)) = rook {
-            self.pos.board.set_counter(to, rook_counter);
+            self.pos.board_mut().set_counter(to, rook_counter);
             // F6: the rook keeps its own extra, if it has one.
             if self.extras.contains(from) {
                 self.extras.remove(from);
@@ -116,7 +117,7 @@ impl TurnState {
             self.extras.remove(sq);
         }
         if mv.kind == MoveKind::DoubleStep {
-            self.double_step = self.pos.ep_square;
+            self.double_step = self.pos.ep_square();
         }
         self.zeroing |= mv.is_zeroing();
         self.captured |= mv.capture;
@@ -127,9 +128,9 @@ impl TurnState {
     /// units that sat the turn out count down (1 -> 0: invigorated for the next turn),
     /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
     pub fn finish(mut self) -> (Position, Log) {
-        let us = self.pos.turn;
-        for sq in self.pos.board.occupied_by(us).iter() {
-            let next = match self.pos.board.counter(sq) {
+        let us = self.pos.turn();
+        for sq in self.pos.board().occupied_by(us).iter() {
+            let next = match self.pos.board().counter(sq) {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts
                 // it down even when a newborn bubble struck it again (birth=strike).
@@ -139,11 +140,11 @@ impl TurnState {
                 Some(c) => Some(c - 1),
                 None => None,
             };
-            self.pos.board.set_counter(sq, next);
+            self.pos.board_mut().set_counter(sq, next);
         }
         bubbles::rise(&mut self.pos, us, &mut self.log);
         // F10: the last two-square advance of the turn leaves the en passant square.
-        self.pos.ep_square = self.double_step;
+        self.pos.set_ep_square(self.double_step);
         self.pos.pass_turn(self.zeroing);
         (self.pos, self.log)
     }

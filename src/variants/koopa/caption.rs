@@ -26,7 +26,7 @@ pub fn describe(before: &Position, turn: &Turn) -> Vec<String> {
     let Some(mv) = turn.moves().first().filter(|m| m.capture) else { return Vec::new() };
     let unit = mv.role.name();
     let promoted = mv.promotion.map_or_else(String::new, |r| format!(" as a {}", r.name()));
-    let line = match strike::trace(&before.board, mv) {
+    let line = match strike::trace(before.board(), mv) {
         Strike::Bounce { stunned, passed, landing } => {
             let mut line = format!("the {unit} stunned {}", along_line(mv, stunned));
             if !passed.is_empty() {
@@ -53,7 +53,7 @@ pub fn describe(before: &Position, turn: &Turn) -> Vec<String> {
 pub fn trace(before: &Position, turn: &Turn) -> TurnTrace {
     let mut trace = turn.trace();
     if let Some(mv) = turn.moves().first().filter(|m| m.capture) {
-        match strike::trace(&before.board, mv) {
+        match strike::trace(before.board(), mv) {
             Strike::Bounce { landing, .. } => trace.landing = landing,
             Strike::Kick { removed } => trace.struck = removed,
         }

@@ -13,8 +13,8 @@ use crate::geometry::{Square, SquareSet};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::{
-    san, Board, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, UnitMarks,
-    Variant, Wing,
+    san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, UnitMarks, Variant,
+    Wing,
 };
 use crate::snapshot::SnapshotError;
 
@@ -34,7 +34,7 @@ impl Variant for Koopa {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(START).unwrap_or_else(|_| Position::new(Board::empty(TERRAIN.area)))
+        crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
@@ -68,8 +68,8 @@ impl Variant for Koopa {
             }
         }
         // K6: a double step leaves no en passant square.
-        after.ep_square = None;
-        stuns::tick(&mut after.board, fresh);
+        after.set_ep_square(None);
+        stuns::tick(after.board_mut(), fresh);
         after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
         after
     }
@@ -82,7 +82,7 @@ impl Variant for Koopa {
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
         // K5: a king taken off the board loses at once.
         for color in Color::ALL {
-            if pos.board.king(color).is_none() {
+            if pos.board().king(color).is_none() {
                 return Some(Outcome::win(color.other(), EndReason::KingGone));
             }
         }

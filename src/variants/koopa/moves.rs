@@ -5,12 +5,13 @@
 
 use super::strike::{self, Strike};
 use super::TERRAIN;
+use crate::rules::castling::castling_moves;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Color, Move, Position, Role};
 
 /// Whether the game is over because a king has left the board (K5); no side moves then.
 pub fn king_gone(pos: &Position) -> bool {
-    Color::ALL.iter().any(|&c| pos.board.king(c).is_none())
+    Color::ALL.iter().any(|&c| pos.board().king(c).is_none())
 }
 
 /// Legal moves of the side to move that fit `filter` (`to` is the struck square of a
@@ -26,7 +27,7 @@ pub fn legal_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
     if filter.role.is_none_or(|r| r == Role::King) {
         // K7: Chess960 castling, no square needs to be safe.
         let before = out.len();
-        movegen::castling_moves(pos, &TERRAIN, out, |_| true);
+        castling_moves(pos, &TERRAIN, out, |_| true);
         if let Some(to) = filter.to {
             movegen::retain_from(out, before, |m| m.to == to);
         }
@@ -37,7 +38,7 @@ pub fn legal_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
 /// Refines the captures from `start` on: drops those that lose the mover's own king
 /// (K1) and gives pawn captures the promotions their end square calls for (K8).
 fn settle_captures(pos: &Position, start: usize, out: &mut Vec<Move>) {
-    let us = pos.turn;
+    let us = pos.turn();
     let last_rank = TERRAIN.pawns.last_rank_of(us);
     let mut i = start;
     while let Some(&mv) = out.get(i) {
@@ -45,8 +46,8 @@ fn settle_captures(pos: &Position, start: usize, out: &mut Vec<Move>) {
             i += 1;
             continue;
         }
-        let strike = strike::trace(&pos.board, &mv);
-        if strike.removes_king(&pos.board, &mv, us) {
+        let strike = strike::trace(pos.board(), &mv);
+        if strike.removes_king(pos.board(), &mv, us) {
             out.swap_remove(i);
             continue;
         }
@@ -83,18 +84,18 @@ fn settle_captures(pos: &Position, start: usize, out: &mut Vec<Move>) {
 /// Whether a capture is refused because it would take the mover's own king off the
 /// board (K1); the reason in words.
 pub fn own_king_loss(pos: &Position, mv: &Move) -> Option<String> {
-    let strike = strike::trace(&pos.board, mv);
-    if !strike.removes_king(&pos.board, mv, pos.turn) {
+    let strike = strike::trace(pos.board(), mv);
+    if !strike.removes_king(pos.board(), mv, pos.turn()) {
         return None;
     }
-    let side = pos.turn.name().to_lowercase();
+    let side = pos.turn().name().to_lowercase();
     Some(match strike {
         Strike::Kick { .. } => format!(
             "the {} on {} cannot take {}: the kick would take the {side} king on {} off the board",
             mv.role.name(),
             mv.from,
             mv.to,
-            pos.board.king(pos.turn).map_or_else(String::new, |k| k.to_string())
+            pos.board().king(pos.turn()).map_or_else(String::new, |k| k.to_string())
         ),
         Strike::Bounce { .. } => {
             format!("the {side} king on {} cannot take {}: it would bounce off the board", mv.from, mv.to)

@@ -15,7 +15,7 @@ use crate::rules::{Move, Position, Role, Variant, Wing};
 /// than "no such unit can get there".
 pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
     if let Some(sq) = to {
-        if let Some(piece) = pos.board.get(sq).filter(|p| p.color == pos.turn) {
+        if let Some(piece) = pos.board().get(sq).filter(|p| p.color == pos.turn()) {
             return Some(format!("{sq} holds a {piece}, and only enemy units can be captured"));
         }
     }
@@ -27,12 +27,12 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
     }
     // Would a stunned unit of ours get there if it were free?
     let mut freed = pos.clone();
-    for sq in pos.board.occupied_by(pos.turn).iter() {
-        freed.board.set_counter(sq, None);
+    for sq in pos.board().occupied_by(pos.turn()).iter() {
+        freed.board_mut().set_counter(sq, None);
     }
     pseudo.clear();
     movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut pseudo);
-    if let Some(mv) = pseudo.iter().find(|m| is_stunned(&pos.board, m.from)) {
+    if let Some(mv) = pseudo.iter().find(|m| is_stunned(pos.board(), m.from)) {
         return Some(stunned_unit(pos, mv.from, role));
     }
     to.and_then(|sq| landing_written(pos, role, sq))
@@ -43,7 +43,7 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
 fn landing_written(pos: &Position, role: Role, sq: Square) -> Option<String> {
     let mut legal = Vec::new();
     moves::legal_moves(pos, MoveFilter { role: Some(role), to: None }, &mut legal);
-    let mv = legal.iter().find(|m| m.capture && strike::trace(&pos.board, m).capturer_square(m) == Some(sq))?;
+    let mv = legal.iter().find(|m| m.capture && strike::trace(pos.board(), m).capturer_square(m) == Some(sq))?;
     Some(format!(
         "{sq} is where the {} lands after {}; a capture is written with the square it strikes",
         role.name(),
@@ -52,7 +52,7 @@ fn landing_written(pos: &Position, role: Role, sq: Square) -> Option<String> {
 }
 
 fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
-    let left = match pos.board.counter(sq).unwrap_or(0) {
+    let left = match pos.board().counter(sq).unwrap_or(0) {
         1 => "1 ply".to_string(),
         n => format!("{n} plies"),
     };
@@ -61,12 +61,12 @@ fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
 
 /// Why castling on `wing` is refused although the right is still held.
 pub fn castling(pos: &Position, wing: Wing) -> Option<String> {
-    let rook = pos.castling.rook(pos.turn, wing)?;
-    let king = pos.board.king(pos.turn)?;
+    let rook = pos.castling().rook(pos.turn(), wing)?;
+    let king = pos.board().king(pos.turn())?;
     let which = if wing == Wing::King { "O-O" } else { "O-O-O" };
-    Some(if is_stunned(&pos.board, king) {
+    Some(if is_stunned(pos.board(), king) {
         format!("{which} is not legal here: {}", stunned_unit(pos, king, Role::King))
-    } else if is_stunned(&pos.board, rook) {
+    } else if is_stunned(pos.board(), rook) {
         format!("{which} is not legal here: {}", stunned_unit(pos, rook, Role::Rook))
     } else {
         format!("{which} is not legal here: a square the king or the rook crosses or lands on is not free")
@@ -76,7 +76,7 @@ pub fn castling(pos: &Position, wing: Wing) -> Option<String> {
 /// Why a promotion was written for a pawn capture that does not end on the last
 /// rank; `mv` is the capture without promotion, `canonical` its notation.
 pub fn needless_promotion(pos: &Position, mv: &Move, canonical: &str) -> String {
-    let end = match strike::trace(&pos.board, mv) {
+    let end = match strike::trace(pos.board(), mv) {
         Strike::Bounce { landing: None, .. } => "runs off the board".to_string(),
         strike => format!("ends on {}", strike.capturer_square(mv).map_or_else(String::new, |s| s.to_string())),
     };

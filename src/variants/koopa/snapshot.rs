@@ -6,6 +6,7 @@
 use super::stuns::{from_stunned_letter, stunned_letter, stunned_units, STUN_PLIES};
 use super::TERRAIN;
 use crate::geometry::Square;
+use crate::rules::impossible::{king_problems, misplaced_pawns, Kings, ORTHODOX_PAWN_RANKS};
 use crate::rules::{Castling, Color, Piece, Position, Role};
 use crate::snapshot::fen::{self, Fields, Placed};
 use crate::snapshot::SnapshotError;
@@ -28,18 +29,18 @@ pub fn read(text: &str) -> Result<Position, SnapshotError> {
             problems.extend(e.problems);
         }
     };
-    keep(fen::read_turn(fields.get(1).unwrap_or("w")).map(|turn| pos.turn = turn));
+    keep(fen::read_turn(fields.get(1).unwrap_or("w")).map(|turn| pos.set_turn(turn)));
     if vchess {
         keep(read_vchess_clocks(fields.get(2).unwrap_or("0"), &mut pos));
         keep(read_vchess_flags(fields.get(3).unwrap_or("-"), &mut pos));
         keep(read_stuns(fields.get(4).unwrap_or("-"), &stunned, &mut pos));
     } else {
-        keep(fen::read_castling(fields.get(2).unwrap_or("-"), &pos.board, TERRAIN.castling.back_rank).map(|c| {
-            pos.castling = c;
+        keep(fen::read_castling(fields.get(2).unwrap_or("-"), pos.board(), TERRAIN.castling.back_rank).map(|c| {
+            *pos.castling_mut() = c;
         }));
         keep(read_stuns(fields.get(3).unwrap_or("-"), &stunned, &mut pos));
-        keep(fen::read_number(fields.get(4), "halfmove clock", 0).map(|n| pos.halfmove = n));
-        keep(fen::read_number(fields.get(5), "fullmove number", 1).map(|n| pos.fullmove = n.max(1)));
+        keep(fen::read_number(fields.get(4), "halfmove clock", 0).map(|n| pos.set_halfmove(n)));
+        keep(fen::read_number(fields.get(5), "fullmove number", 1).map(|n| pos.set_fullmove(n.max(1))));
     }
     problems.extend(impossible_position(&pos));
     SnapshotError::check(problems)?;
@@ -49,12 +50,18 @@ pub fn read(text: &str) -> Result<Position, SnapshotError> {
 /// Writes the project's layout.
 pub fn write(pos: &Position) -> String {
     let placement = fen::write_placement(TERRAIN.area, |sq| {
-        let piece = pos.board.get(sq)?;
-        Some(if pos.board.counter(sq).is_some() { stunned_letter(piece) } else { piece.fen_char() })
+        let piece = pos.board().get(sq)?;
+        Some(if pos.board().counter(sq).is_some() { stunned_letter(piece) } else { piece.fen_char() })
     });
     let stuns: Vec<String> = stunned_units(pos).into_iter().map(|(sq, _, counter)| format!("{sq}:{counter}")).collect();
     let stuns = if stuns.is_empty() { "-".to_string() } else { stuns.join(",") };
-    format!("{placement} {} {} {stuns} {} {}", pos.turn.char(), fen::write_castling(pos), pos.halfmove, pos.fullmove)
+    format!(
+        "{placement} {} {} {stuns} {} {}",
+        pos.turn().char(),
+        fen::write_castling(pos),
+        pos.halfmove(),
+        pos.fullmove()
+    )
 }
 
 /// Reads the `stuns` field (`e5:4,d6:4`, or vchess's `e54,d64`, in any order) and
@@ -84,18 +91,18 @@ fn read_stuns(text: &str, stunned: &[Square], pos: &mut Position) -> Result<(), 
             problems.push(format!("the stun on {sq} has {counter} plies left; a stun lasts 1 to {STUN_PLIES}"));
             continue;
         }
-        match pos.board.get(sq) {
+        match pos.board().get(sq) {
             None => problems.push(format!("the stuns field lists {sq}, an empty square")),
             Some(piece) if !stunned.contains(&sq) => problems.push(format!(
                 "the stuns field lists {sq}, but the {piece} there is not written stunned (`{}`)",
                 stunned_letter(piece)
             )),
-            Some(_) => pos.board.set_counter(sq, Some(counter)),
+            Some(_) => pos.board_mut().set_counter(sq, Some(counter)),
         }
     }
     for &sq in stunned {
         if !listed.contains(&sq) {
-            let name = pos.board.get(sq).map_or_else(|| "unit".to_string(), |p| p.to_string());
+            let name = pos.board().get(sq).map_or_else(|| "unit".to_string(), |p| p.to_string());
             problems.push(format!("the stunned {name} on {sq} has no entry in the stuns field"));
         }
     }
@@ -106,8 +113,8 @@ fn read_stuns(text: &str, stunned: &[Square], pos: &mut Position) -> Result<(), 
 /// vchess keeps no halfmove clock: it starts at 0.
 fn read_vchess_clocks(text: &str, pos: &mut Position) -> Result<(), SnapshotError> {
     let plies = fen::read_number(Some(text), "move count", 0)?;
-    pos.fullmove = plies / 2 + 1;
-    pos.halfmove = 0;
+    pos.set_fullmove(plies / 2 + 1);
+    pos.set_halfmove(0);
     Ok(())
 }
 
@@ -129,16 +136,16 @@ fn read_vchess_flags(text: &str, pos: &mut Position) -> Result<(), SnapshotError
         let Some(rook) = Square::new(letter as u8 - b'a', rank).filter(|s| TERRAIN.area.contains(*s)) else {
             continue;
         };
-        let Some(king) = pos.board.king(color).filter(|k| k.rank() == rank) else { continue };
+        let Some(king) = pos.board().king(color).filter(|k| k.rank() == rank) else { continue };
         let on_wing = match wing {
             crate::rules::Wing::Queen => rook.file() < king.file(),
             crate::rules::Wing::King => rook.file() > king.file(),
         };
-        if on_wing && pos.board.get(rook) == Some(Piece::new(color, Role::Rook)) {
+        if on_wing && pos.board().get(rook) == Some(Piece::new(color, Role::Rook)) {
             castling.set(color, wing, Some(rook));
         }
     }
-    pos.castling = castling;
+    *pos.castling_mut() = castling;
     Ok(())
 }
 
@@ -146,24 +153,10 @@ fn read_vchess_flags(text: &str, pos: &mut Position) -> Result<(), SnapshotError
 /// no king at all, a pawn on its first or last rank. One missing king is a finished
 /// game (K5) and is allowed.
 fn impossible_position(pos: &Position) -> Vec<String> {
-    let mut problems = Vec::new();
-    let mut kingless = 0;
-    for color in Color::ALL {
-        let kings = pos.board.units(color, Role::King).count();
-        if kings > 1 {
-            problems.push(format!("{} has {kings} kings; it may have at most one", color.name()));
-        }
-        if kings == 0 {
-            kingless += 1;
-        }
-    }
-    if kingless == 2 {
+    let mut problems = king_problems(pos, Kings::AtMostOne);
+    if Color::ALL.iter().all(|&c| pos.board().king(c).is_none()) {
         problems.push("neither side has a king; a Koopa game ends when the first king leaves the board".to_string());
     }
-    for (sq, piece) in pos.board.pieces() {
-        if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
-            problems.push(format!("the {piece} on {sq} stands where no pawn can be"));
-        }
-    }
+    problems.extend(misplaced_pawns(pos, ORTHODOX_PAWN_RANKS, ""));
     problems
 }

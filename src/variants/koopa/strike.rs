@@ -95,20 +95,20 @@ pub fn trace(board: &Board, mv: &Move) -> Strike {
 /// and returns its effect. Newly stunned units are left for the stun clock to mark
 /// (see [`super::stuns::tick`]).
 pub fn apply(pos: &mut Position, mv: &Move) -> Strike {
-    let us = pos.turn;
-    let strike = trace(&pos.board, mv);
-    pos.board.take(mv.from);
-    pos.castling.discard_rook(mv.from);
+    let us = pos.turn();
+    let strike = trace(pos.board(), mv);
+    pos.board_mut().take(mv.from);
+    pos.castling_mut().discard_rook(mv.from);
     if mv.role == Role::King {
-        pos.castling.discard_side(us);
+        pos.castling_mut().discard_side(us);
     }
     if let Strike::Kick { removed } = strike {
         for sq in removed.iter() {
             // K7: a king or rook that leaves the board takes its rights with it.
-            if let Some((piece, _)) = pos.board.take(sq) {
+            if let Some((piece, _)) = pos.board_mut().take(sq) {
                 match piece.role {
-                    Role::King => pos.castling.discard_side(piece.color),
-                    Role::Rook => pos.castling.discard_rook(sq),
+                    Role::King => pos.castling_mut().discard_side(piece.color),
+                    Role::Rook => pos.castling_mut().discard_rook(sq),
                     _ => {}
                 }
             }
@@ -116,7 +116,7 @@ pub fn apply(pos: &mut Position, mv: &Move) -> Strike {
     }
     if let Some(square) = strike.capturer_square(mv) {
         // K8: a pawn that lands on its last rank (by a bounce or a kick) promotes.
-        pos.board.put(square, Piece::new(us, mv.promotion.unwrap_or(mv.role)));
+        pos.board_mut().put(square, Piece::new(us, mv.promotion.unwrap_or(mv.role)));
     }
     strike
 }

@@ -49,7 +49,11 @@ pub fn tick(board: &mut Board, fresh: SquareSet) {
 
 /// Stunned units in reading order, with their counters.
 pub fn stunned_units(pos: &Position) -> Vec<(Square, Piece, u8)> {
-    pos.board.area().reading_order().filter_map(|sq| Some((sq, pos.board.get(sq)?, pos.board.counter(sq)?))).collect()
+    pos.board()
+        .area()
+        .reading_order()
+        .filter_map(|sq| Some((sq, pos.board().get(sq)?, pos.board().counter(sq)?)))
+        .collect()
 }
 
 /// The stunned units as diagrams mark them: their stunned letters on the board and a

@@ -32,7 +32,7 @@ pub enum Refusal {
 impl Refusal {
     /// The reason in plain words, for a bomb of the side to move on `target`.
     pub fn reason(self, pos: &Position, target: Square) -> String {
-        let us = pos.turn;
+        let us = pos.turn();
         let side = us.name();
         let king = side.to_lowercase();
         match self {
@@ -65,10 +65,10 @@ pub fn may_bomb(pos: &Position) -> Result<(), Refusal> {
     if !super::kings_stand(pos) {
         return Err(Refusal::GameOver);
     }
-    if !pos.holds_bomb(pos.turn) {
+    if !pos.holds_bomb(pos.turn()) {
         return Err(Refusal::AlreadyUsed);
     }
-    let units = pos.board.unit_count();
+    let units = pos.board().unit_count();
     if units < MIN_UNITS {
         return Err(Refusal::TooFewUnits(units));
     }
@@ -80,7 +80,7 @@ pub fn refusal(pos: &Position, target: Square) -> Option<Refusal> {
     may_bomb(pos).err().or_else(|| {
         if !AREA.contains(target) {
             Some(Refusal::OffBoard)
-        } else if !within_reach(pos.turn, target) {
+        } else if !within_reach(pos.turn(), target) {
             Some(Refusal::OutOfReach)
         } else {
             judge_blast(pos, target, in_check(pos)).err()
@@ -89,14 +89,14 @@ pub fn refusal(pos: &Position, target: Square) -> Option<Refusal> {
 }
 
 fn in_check(pos: &Position) -> bool {
-    !crate::variants::chess::king_safe(pos, pos.turn)
+    !crate::rules::check::king_safe(pos, pos.turn(), &super::TERRAIN)
 }
 
 /// Judges the kings after a blast on a target the bomber may aim at (T5, T6);
 /// `in_check` says whether the bomber's king stands in check now.
 fn judge_blast(pos: &Position, target: Square, in_check: bool) -> Result<(), Refusal> {
-    let us = pos.turn;
-    let hits = |color: Color| pos.board.king(color).is_some_and(|king| in_blast(target, king));
+    let us = pos.turn();
+    let hits = |color: Color| pos.board().king(color).is_some_and(|king| in_blast(target, king));
     match (hits(us), hits(us.other())) {
         // T5: the enemy king is gone, and the game ends at once (won or drawn).
         (_, true) => Ok(()),
@@ -117,13 +117,13 @@ fn in_blast(target: Square, sq: Square) -> bool {
 
 /// Whether the side to move's king is attacked once `area` is cleared and cratered.
 fn king_attacked_after(pos: &Position, area: &SquareSet) -> bool {
-    let us = pos.turn;
-    let Some(king) = pos.board.king(us) else { return false };
-    let mut board = pos.board.clone();
+    let us = pos.turn();
+    let Some(king) = pos.board().king(us) else { return false };
+    let mut board = pos.board().clone();
     for sq in area.iter() {
         board.take(sq);
     }
-    let craters = pos.features.craters.union(*area);
+    let craters = pos.craters().union(*area);
     is_attacked(&board, &craters, &TERRAIN, &AREA, king, us.other())
 }
 
@@ -133,7 +133,7 @@ pub fn legal_bombs(pos: &Position, out: &mut Vec<Turn>) {
         return;
     }
     let check = in_check(pos);
-    out.extend(targets(pos.turn).filter(|&t| judge_blast(pos, t, check).is_ok()).map(Turn::Bomb));
+    out.extend(targets(pos.turn()).filter(|&t| judge_blast(pos, t, check).is_ok()).map(Turn::Bomb));
 }
 
 /// Whether the side to move has a legal bomb (T6: a bomb can be the only answer to check).
@@ -142,7 +142,7 @@ pub fn any_legal_bomb(pos: &Position) -> bool {
         return false;
     }
     let check = in_check(pos);
-    targets(pos.turn).any(|t| judge_blast(pos, t, check).is_ok())
+    targets(pos.turn()).any(|t| judge_blast(pos, t, check).is_ok())
 }
 
 /// The position after the side to move sets off its bomb on `target`.
@@ -150,21 +150,21 @@ pub fn detonate(pos: &Position, target: Square) -> Position {
     let mut after = pos.clone();
     let area = blast_area(target);
     for sq in area.iter() {
-        after.board.take(sq);
+        after.board_mut().take(sq);
         // T4: a rook destroyed on its home square takes its castling right along.
-        after.castling.discard_rook(sq);
+        after.castling_mut().discard_rook(sq);
     }
     // T3: the blast's squares stay craters for the rest of the game.
-    after.features.craters = after.features.craters.union(area);
+    after.add_craters(area);
     for color in Color::ALL {
-        if after.board.king(color).is_none() {
+        if after.board().king(color).is_none() {
             // T4: a destroyed king loses both castling rights.
-            after.castling.discard_side(color);
+            after.castling_mut().discard_side(color);
         }
     }
-    after.set_bomb(pos.turn, false);
+    after.set_bomb(pos.turn(), false);
     // The bomb is the whole turn (T2): an en passant chance lapses with it.
-    after.ep_square = None;
+    after.set_ep_square(None);
     // T7, O6: a blast counts as a capture for the halfmove clock.
     after.pass_turn(true);
     after

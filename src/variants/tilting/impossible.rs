@@ -3,20 +3,19 @@
 //! sequence of legal turns could leave behind (T1-T5).
 
 use super::blast::{blast_area, names, reached_ranks, target_ranks, targets};
+use super::TERRAIN;
 use crate::geometry::SquareSet;
+use crate::rules::check::king_safe;
+use crate::rules::impossible::{king_problems, misplaced_pawns, waiting_side_in_check, Kings, ORTHODOX_PAWN_RANKS};
 use crate::rules::{Color, Position};
-use crate::variants::chess::{impossible_units, king_safe};
 
 /// Every reason the position is impossible; empty when it is possible.
 pub fn problems(pos: &Position) -> Vec<String> {
-    let mut problems = impossible_units(pos, false, true);
-    let both_kings = Color::ALL.iter().all(|&c| pos.board.king(c).is_some());
-    if problems.is_empty() && both_kings && !king_safe(pos, pos.turn.other()) {
-        problems.push(format!(
-            "{} is to move while the {} king stands in check",
-            pos.turn.name(),
-            pos.turn.other().name().to_lowercase()
-        ));
+    let mut problems = king_problems(pos, Kings::AtMostOne);
+    problems.extend(misplaced_pawns(pos, ORTHODOX_PAWN_RANKS, ""));
+    let both_kings = Color::ALL.iter().all(|&c| pos.board().king(c).is_some());
+    if problems.is_empty() && both_kings {
+        problems.extend(waiting_side_in_check(pos, !king_safe(pos, pos.turn().other(), &TERRAIN), ""));
     }
     for color in Color::ALL {
         problems.extend(crater_problem(pos, color));
@@ -29,7 +28,7 @@ pub fn problems(pos: &Position) -> Vec<String> {
 /// its bomb: none while it holds the bomb, else exactly one blast (T1, T2, T3).
 fn crater_problem(pos: &Position, color: Color) -> Option<String> {
     let reach = reached_ranks(color);
-    let zone: SquareSet = pos.features.craters.iter().filter(|sq| reach.contains(&sq.rank())).collect();
+    let zone: SquareSet = pos.craters().iter().filter(|sq| reach.contains(&sq.rank())).collect();
     let side = color.name();
     let ranks = format!("ranks {}-{}", reach.start() + 1, reach.end() + 1);
     let held = pos.holds_bomb(color);
@@ -61,14 +60,14 @@ fn crater_problem(pos: &Position, color: Color) -> Option<String> {
 /// missing king needs the last turn to have been a blast of the side not to move.
 fn missing_king_problems(pos: &Position) -> Vec<String> {
     let mut problems = Vec::new();
-    let missing: Vec<Color> = Color::ALL.into_iter().filter(|&c| pos.board.king(c).is_none()).collect();
-    let bomber = pos.turn.other();
+    let missing: Vec<Color> = Color::ALL.into_iter().filter(|&c| pos.board().king(c).is_none()).collect();
+    let bomber = pos.turn().other();
     match missing.as_slice() {
         [] => {}
         [gone] => {
             let owner = gone.name().to_lowercase();
             let enemy = gone.other().name();
-            if *gone != pos.turn {
+            if *gone != pos.turn() {
                 problems.push(format!(
                     "the {owner} king is gone, which only a blast of {enemy} can do, and after it {} is to move",
                     gone.name()

@@ -12,10 +12,11 @@ mod impossible;
 mod notation;
 mod snapshot;
 
-use super::chess::Chess;
 use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
-use crate::rules::movegen::{MoveFilter, Terrain};
+use crate::rules::check::{self, king_safe};
+use crate::rules::legal::{any_legal_move, legal_moves, Arena};
+use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::{
     mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareKind, SquareMarks,
     Turn, TurnTrace, Variant, Wing,
@@ -24,6 +25,9 @@ use crate::snapshot::SnapshotError;
 
 /// The orthodox board, pawns and castling; craters come from the position.
 const TERRAIN: Terrain = Terrain::orthodox();
+
+/// Craters are features of the position, so the orthodox arena serves (T4).
+const ARENA: Arena = Arena::same(TERRAIN);
 
 /// The start position: the orthodox array, both bombs held.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Bb";
@@ -34,7 +38,7 @@ pub struct Tilting;
 
 /// Whether both kings stand on the board; otherwise a blast has ended the game (T5).
 fn kings_stand(pos: &Position) -> bool {
-    Color::ALL.iter().all(|&c| pos.board.king(c).is_some())
+    Color::ALL.iter().all(|&c| pos.board().king(c).is_some())
 }
 
 impl Variant for Tilting {
@@ -43,7 +47,11 @@ impl Variant for Tilting {
     }
 
     fn start(&self) -> Position {
-        self.read_snapshot(START).unwrap_or_else(|_| Position::new(crate::rules::Board::empty(TERRAIN.area)))
+        let mut pos = crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0));
+        for color in Color::ALL {
+            pos.set_bomb(color, true);
+        }
+        pos
     }
 
     fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
@@ -65,28 +73,28 @@ impl Variant for Tilting {
             return;
         }
         let mut moves = Vec::with_capacity(48);
-        Chess::legal_moves(pos, MoveFilter { role, to }, &mut moves);
+        legal_moves(pos, &ARENA, MoveFilter { role, to }, &mut moves);
         out.extend(moves.into_iter().map(Turn::Move));
     }
 
     /// T6: a bomb may be the only answer to check, so mate needs no bomb either.
     fn has_legal_turn(&self, pos: &Position) -> bool {
-        kings_stand(pos) && (Chess::any_legal_move(pos) || bomb::any_legal_bomb(pos))
+        kings_stand(pos) && (any_legal_move(pos, &ARENA) || bomb::any_legal_bomb(pos))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         match turn {
             Turn::Bomb(target) => bomb::detonate(pos, *target),
-            _ => Chess.play(pos, turn),
+            _ => movegen::play_orthodox(pos, turn),
         }
     }
 
     fn is_check(&self, pos: &Position) -> bool {
-        !crate::variants::chess::king_safe(pos, pos.turn)
+        !king_safe(pos, pos.turn(), &TERRAIN)
     }
 
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        match Color::ALL.map(|c| pos.board.king(c).is_some()) {
+        match Color::ALL.map(|c| pos.board().king(c).is_some()) {
             // T5: one blast removed both kings.
             [false, false] => return Some(Outcome::draw(EndReason::BothKingsDestroyed)),
             [true, false] => return Some(Outcome::win(Color::White, EndReason::KingDestroyed)),
@@ -137,12 +145,13 @@ impl Variant for Tilting {
     }
 
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        Chess.explain_unreachable(pos, role, to).or_else(|| notation::crater_reason(pos, role, to))
+        check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
+            .or_else(|| notation::crater_reason(pos, role, to))
     }
 
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         let Turn::Bomb(target) = turn else { return Vec::new() };
-        let hit = blast::destroyed(&before.board, &blast::blast_area(*target));
+        let hit = blast::destroyed(before.board(), &blast::blast_area(*target));
         let what = if hit.is_empty() { "nothing".to_string() } else { blast::names(&hit, " ") };
         vec![format!("the blast on {target} destroyed {what}")]
     }
@@ -153,7 +162,7 @@ impl Variant for Tilting {
     }
 
     fn describe_state(&self, pos: &Position) -> Vec<String> {
-        let holders = match pos.bombs {
+        let holders = match Color::ALL.map(|c| pos.holds_bomb(c)) {
             [true, true] => "White and Black",
             [true, false] => "White",
             [false, true] => "Black",
@@ -163,6 +172,6 @@ impl Variant for Tilting {
     }
 
     fn square_marks(&self, pos: &Position) -> Vec<SquareMarks> {
-        vec![SquareMarks { kind: SquareKind::Crater, symbol: '*', label: "crater", squares: pos.features.craters }]
+        vec![SquareMarks { kind: SquareKind::Crater, symbol: '*', label: "crater", squares: pos.craters() }]
     }
 }

@@ -7,6 +7,7 @@ use super::bomb;
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::record::ast::{BombToken, Spanned};
+use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Position, ResolveError, Resolved, Role, Turn, Wing};
 
@@ -16,7 +17,7 @@ pub const BOMB: &str = "(****)";
 /// The canonical bomb: `(****)g6:h7f6g5h5`, the destroyed units' squares in reading
 /// order, or `(****)e3` when the blast destroys nothing (T8). No check mark.
 pub fn bomb_text(pos: &Position, target: Square) -> String {
-    let hit = destroyed(&pos.board, &blast_area(target));
+    let hit = destroyed(pos.board(), &blast_area(target));
     if hit.is_empty() {
         format!("{BOMB}{target}")
     } else {
@@ -32,7 +33,7 @@ pub fn resolve_bomb(pos: &Position, token: &BombToken) -> Result<Resolved, Resol
         return Err(ResolveError::Illegal(refusal.reason(pos, target)));
     }
     if let Some(listed) = &token.destroyed {
-        check_list(target, listed, &destroyed(&pos.board, &blast_area(target)))?;
+        check_list(target, listed, &destroyed(pos.board(), &blast_area(target)))?;
     }
     Ok(Resolved { turn: Turn::Bomb(target), canonical: bomb_text(pos, target) })
 }
@@ -75,15 +76,15 @@ fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Re
 /// a crater stands between a unit and `to`.
 pub fn crater_reason(pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
     let to = to?;
-    if pos.features.craters.contains(to) {
+    if pos.craters().contains(to) {
         return Some(format!("{to} is a crater; no unit may end a move there"));
     }
     let mut open = pos.clone();
-    open.features.craters = SquareSet::EMPTY;
+    open.clear_craters();
     let mut moves = Vec::new();
     movegen::pseudo_moves(&open, &TERRAIN, MoveFilter { role: Some(role), to: Some(to) }, &mut moves);
     moves.iter().find_map(|m| {
-        let crater = crater_between(&pos.features.craters, m.from, m.to)?;
+        let crater = crater_between(&pos.craters(), m.from, m.to)?;
         Some(format!("the {} on {} cannot reach {to}: the crater on {crater} is in the way", role.name(), m.from))
     })
 }
@@ -107,12 +108,5 @@ fn crater_between(craters: &SquareSet, from: Square, to: Square) -> Option<Squar
 
 /// A crater that king or rook would cross or land on when castling on `wing` (T4).
 pub fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
-    let us = pos.turn;
-    let king = pos.board.king(us)?;
-    let rook = pos.castling.rook(us, wing)?;
-    let king_to = Square::at(*TERRAIN.castling.king_files.get(wing as usize)?, king.rank());
-    let rook_to = movegen::rook_beside(king_to, wing);
-    [(king, king_to), (rook, rook_to)]
-        .into_iter()
-        .find_map(|(a, b)| movegen::span(a, b).find(|&sq| pos.features.craters.contains(sq)))
+    CastlingPath::of(pos, &TERRAIN.castling, wing)?.squares().find(|&sq| pos.craters().contains(sq))
 }

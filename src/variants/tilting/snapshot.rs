@@ -5,7 +5,7 @@ use super::blast::reached_ranks;
 use super::impossible::problems;
 use super::TERRAIN;
 use crate::geometry::Square;
-use crate::rules::{Color, Piece, Position};
+use crate::rules::{ByColor, Color, Piece, Position};
 use crate::snapshot::fen::{self, Fields, Placed};
 use crate::snapshot::SnapshotError;
 
@@ -24,19 +24,23 @@ fn symbol(c: char) -> Option<Placed> {
 pub fn read(text: &str) -> Result<Position, SnapshotError> {
     let fields = Fields::split(text, 4, 7)?;
     let mut pos = fen::read_orthodox(&fields, TERRAIN.area, TERRAIN.castling.back_rank, symbol, &mut Vec::new())?;
-    pos.bombs = match fields.get(6) {
+    let bombs = match fields.get(6) {
         Some(field) => read_bombs(field)?,
-        None => Color::ALL.map(|c| !pos.features.craters.iter().any(|sq| reached_ranks(c).contains(&sq.rank()))),
+        None => ByColor::new(Color::White, Color::Black)
+            .map(|c| !pos.craters().iter().any(|sq| reached_ranks(c).contains(&sq.rank()))),
     };
+    for color in Color::ALL {
+        pos.set_bomb(color, bombs[color]);
+    }
     SnapshotError::check(problems(&pos))?;
     Ok(pos)
 }
 
 /// Reads the `bombs` field: `-`, or `B` (White) and `b` (Black) each at most once.
-fn read_bombs(text: &str) -> Result<[bool; 2], SnapshotError> {
-    let mut pos_bombs = Position::new(crate::rules::Board::empty(TERRAIN.area));
+fn read_bombs(text: &str) -> Result<ByColor<bool>, SnapshotError> {
+    let mut bombs = ByColor::both(false);
     if text == "-" {
-        return Ok(pos_bombs.bombs);
+        return Ok(bombs);
     }
     if text.chars().count() > 8 {
         return Err(SnapshotError::one(format!(
@@ -54,26 +58,26 @@ fn read_bombs(text: &str) -> Result<[bool; 2], SnapshotError> {
                 continue;
             }
         };
-        if pos_bombs.holds_bomb(color) {
+        if bombs[color] {
             problems.push(format!("the bombs field names {}'s bomb twice", color.name()));
         }
-        pos_bombs.set_bomb(color, true);
+        bombs[color] = true;
     }
     SnapshotError::check(problems)?;
-    Ok(pos_bombs.bombs)
+    Ok(bombs)
 }
 
 /// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
 pub fn write(pos: &Position, ep: Option<Square>) -> String {
-    let placement = fen::write_placement(TERRAIN.area, |sq| match pos.board.get(sq) {
+    let placement = fen::write_placement(TERRAIN.area, |sq| match pos.board().get(sq) {
         Some(piece) => Some(Piece::fen_char(piece)),
-        None => pos.features.craters.contains(sq).then_some('*'),
+        None => pos.craters().contains(sq).then_some('*'),
     });
-    format!("{} {}", fen::write_orthodox(pos, placement, ep), bombs_field(pos.bombs))
+    format!("{} {}", fen::write_orthodox(pos, placement, ep), bombs_field(pos))
 }
 
-fn bombs_field(bombs: [bool; 2]) -> &'static str {
-    match bombs {
+fn bombs_field(pos: &Position) -> &'static str {
+    match Color::ALL.map(|c| pos.holds_bomb(c)) {
         [true, true] => "Bb",
         [true, false] => "B",
         [false, true] => "b",

@@ -1,0 +1,166 @@
+//! Check and pins, once for every variant with check (O1; T6, B7, L6 and F7 build on
+//! it): whether a king is attacked, which enemy units give check, which of the
+//! mover's units are pinned, and whether a move leaves the mover's king safe.
+//!
+//! Attacks are judged inside a terrain's area (the orthodox board, or Bellows' board
+//! of the next ply, L6); craters block lines (T4) and immobile units attack nothing
+//! (K4, F8), as in the shared generator.
+
+use super::movegen::{
+    is_attacked, is_immobile, is_open, move_units, pseudo_moves, touched_squares, MoveFilter, Terrain, BISHOP_DIRS,
+    ROOK_DIRS,
+};
+use super::{Board, Color, Move, MoveKind, Position, Role};
+use crate::geometry::{Square, SquareSet};
+
+/// Whether `color`'s king is not attacked inside `terrain`'s area (a side without a
+/// king is safe).
+pub fn king_safe(pos: &Position, color: Color, terrain: &Terrain) -> bool {
+    match pos.board().king(color) {
+        Some(king) => !is_attacked(pos.board(), &pos.craters(), terrain, &terrain.area, king, color.other()),
+        None => true,
+    }
+}
+
+/// The mover's units that stand alone between its king and an enemy slider that
+/// could otherwise take the king along that line: the pinned units. Only their
+/// moves can expose the king (besides king moves and en passant).
+pub fn slider_blockers(board: &Board, craters: &SquareSet, terrain: &Terrain, king: Square, us: Color) -> SquareSet {
+    let mut blockers = SquareSet::EMPTY;
+    for (dirs, slider) in [(&ROOK_DIRS, Role::Rook), (&BISHOP_DIRS, Role::Bishop)] {
+        for &d in dirs {
+            let mut shield = None;
+            let mut cur = king;
+            while let Some(next) = cur.step(d) {
+                if !is_open(craters, &terrain.area, next) {
+                    break;
+                }
+                cur = next;
+                let Some(piece) = board.get(next) else { continue };
+                match shield {
+                    None if piece.color == us => shield = Some(next),
+                    Some(own) => {
+                        let pins = piece.color != us
+                            && (piece.role == slider || piece.role == Role::Queen)
+                            && !is_immobile(board, next);
+                        if pins {
+                            blockers.insert(own);
+                        }
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    blockers
+}
+
+/// Moves the units of `mv` on `scratch`, lets `look` see (and try more on) the board
+/// after it, and takes the move back. `look` must leave the board as it found it.
+pub fn with_move_tried<R>(scratch: &mut Board, mv: &Move, us: Color, look: impl FnOnce(&mut Board) -> R) -> R {
+    let squares = touched_squares(mv, us);
+    let saved = squares.map(|sq| sq.map(|sq| (sq, scratch.get(sq), scratch.counter(sq))));
+    move_units(scratch, mv, us);
+    let seen = look(scratch);
+    for (sq, _, _) in saved.iter().flatten() {
+        scratch.take(*sq);
+    }
+    for &(sq, piece, counter) in saved.iter().flatten() {
+        if let Some(piece) = piece {
+            scratch.put(sq, piece);
+            scratch.set_counter(sq, counter);
+        }
+    }
+    seen
+}
+
+/// Whether `us`'s king would be attacked (orthodox attacks inside `t`'s area) after
+/// `mv`. The move is tried on `scratch`, a copy of the position's board, and taken
+/// back, so that testing many moves copies the board only once.
+pub fn king_attacked_after(scratch: &mut Board, craters: &SquareSet, t: &Terrain, mv: &Move, us: Color) -> bool {
+    with_move_tried(scratch, mv, us, |board| {
+        board.king(us).is_some_and(|king| is_attacked(board, craters, t, &t.area, king, us.other()))
+    })
+}
+
+/// Decides whether moves leave the mover's king safe (O1), cheaply where it can: when
+/// the king is not in check, a move that is not the king's, not en passant and not
+/// by a pinned unit cannot expose it and needs no trial. Other moves are tried on one
+/// scratch board per position.
+#[derive(Debug)]
+pub struct KingSafety<'a> {
+    pos: &'a Position,
+    terrain: Terrain,
+    king: Option<Square>,
+    scratch: Option<Board>,
+    in_check: Option<bool>,
+    pinned: Option<SquareSet>,
+}
+
+impl<'a> KingSafety<'a> {
+    /// King safety judged by attacks inside `terrain`'s area.
+    pub fn within(pos: &'a Position, terrain: Terrain) -> KingSafety<'a> {
+        KingSafety { pos, terrain, king: pos.board().king(pos.turn()), scratch: None, in_check: None, pinned: None }
+    }
+
+    /// Whether the mover's king stands attacked now.
+    pub fn in_check(&mut self) -> bool {
+        let (pos, terrain) = (self.pos, &self.terrain);
+        *self.in_check.get_or_insert_with(|| !king_safe(pos, pos.turn(), terrain))
+    }
+
+    /// Whether `mv` certainly leaves the king as safe as it was, without a trial: the
+    /// king is not in check and the move is neither the king's, en passant, nor by a
+    /// pinned unit. `false` means only a trial can tell.
+    pub fn needs_no_trial(&mut self, mv: &Move) -> bool {
+        let Some(king) = self.king else { return true };
+        if mv.role == Role::King || mv.kind == MoveKind::EnPassant || self.in_check() {
+            return false;
+        }
+        let (pos, terrain) = (self.pos, &self.terrain);
+        let pinned =
+            self.pinned.get_or_insert_with(|| slider_blockers(pos.board(), &pos.craters(), terrain, king, pos.turn()));
+        !pinned.contains(mv.from)
+    }
+
+    /// Plays `mv` on the scratch board, lets `look` see the board after it, and
+    /// takes it back.
+    pub fn try_move<R>(&mut self, mv: &Move, look: impl FnOnce(&mut Board) -> R) -> R {
+        let pos = self.pos;
+        let scratch = self.scratch.get_or_insert_with(|| pos.board().clone());
+        with_move_tried(scratch, mv, pos.turn(), look)
+    }
+
+    /// Whether the mover's king is not attacked after `mv`.
+    pub fn allows(&mut self, mv: &Move) -> bool {
+        if self.king.is_none() || self.needs_no_trial(mv) {
+            return true;
+        }
+        let (craters, terrain, us) = (self.pos.craters(), self.terrain, self.pos.turn());
+        !self.try_move(mv, |board| {
+            board.king(us).is_some_and(|king| is_attacked(board, &craters, &terrain, &terrain.area, king, us.other()))
+        })
+    }
+}
+
+/// Why a move of `role` to `to` is refused when a unit of that role could make it but
+/// for king safety: the first such pseudo-legal move, and whether the king was in
+/// check (`in_check`) or would be exposed. `None` when no unit could make the move.
+pub fn unsafe_move_reason(
+    pos: &Position,
+    terrain: &Terrain,
+    role: Role,
+    to: Option<Square>,
+    in_check: bool,
+) -> Option<String> {
+    let mut pseudo = Vec::new();
+    pseudo_moves(pos, terrain, MoveFilter { role: Some(role), to }, &mut pseudo);
+    let mv = pseudo.first()?;
+    let king = pos.turn().name().to_lowercase();
+    Some(if in_check {
+        format!("the {king} king is in check, and {} {} to {} does not end the check", role.name(), mv.from, mv.to)
+    } else {
+        format!("the {} on {} cannot move to {}: it would leave the {king} king in check", role.name(), mv.from, mv.to)
+    })
+}
