@@ -247,6 +247,17 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
     }
 }
 
+/// Whether the board alone allows an en passant capture onto `target`: an enemy pawn
+/// stands in front of it and a pawn of the side to move stands beside that pawn.
+/// Legality (pins, areas, pauses) is left to the variant.
+pub fn en_passant_is_conceivable(pos: &Position, target: Square) -> bool {
+    let Some(victim) = en_passant_victim(pos, target) else { return false };
+    let own_pawn = Piece::new(pos.turn(), Role::Pawn);
+    [-1, 1]
+        .into_iter()
+        .any(|side| victim.step(Delta::new(side, 0)).is_some_and(|sq| pos.board().get(sq) == Some(own_pawn)))
+}
+
 /// The enemy pawn an en passant capture onto `target` would take.
 pub fn en_passant_victim(pos: &Position, target: Square) -> Option<Square> {
     let victim = target.step(Delta::new(0, -pos.turn().forward()))?;

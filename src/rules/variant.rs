@@ -152,8 +152,14 @@ pub trait Variant: Send + Sync {
 
     /// The en passant square when an en passant capture is legal there (FEN writes
     /// only such squares; repetition compares only such squares, O8).
+    ///
+    /// Most en passant squares have no pawn beside them that could take; those are
+    /// answered from the board alone, and only the rest ask the variant's legality.
     fn capturable_ep_square(&self, pos: &Position) -> Option<Square> {
         let ep = pos.ep_square()?;
+        if !super::movegen::en_passant_is_conceivable(pos, ep) {
+            return None;
+        }
         let mut turns = Vec::new();
         self.legal_turns_to(pos, Some(Role::Pawn), Some(ep), &mut turns);
         turns.iter().any(|t| t.moves().first().is_some_and(|m| m.kind == super::MoveKind::EnPassant)).then_some(ep)
