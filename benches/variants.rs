@@ -16,7 +16,8 @@
 use arbiter::cli::load;
 use arbiter::record::GameReader;
 use arbiter::replay::ReplayOptions;
-use arbiter::rules::{Color, Turn, Variant};
+use arbiter::rules::{Color, Turn};
+use arbiter::variants::prelude::*;
 use arbiter::variants::{lookup, VARIANTS};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

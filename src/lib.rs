@@ -6,7 +6,8 @@
 //! (positions, turns) → outputs ([`snapshot`], [`render`], the commands in `cli`).
 //!
 //! ```
-//! use arbiter::rules::{perft::perft, Variant};
+//! use arbiter::rules::perft::perft;
+//! use arbiter::variants::prelude::*;
 //! use arbiter::variants::chess::Chess;
 //!
 //! let start = Chess.start();

@@ -5,7 +5,8 @@
 use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::repetition::{self, Occurrences};
-use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
+use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn};
+use crate::variants::prelude::*;
 use crate::variants::{lookup, parse_rule_options};
 use std::collections::BTreeMap;
 use std::fmt::Display;

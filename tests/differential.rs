@@ -23,8 +23,9 @@
 //! Knobs (environment): `ARBITER_DIFF_SEED`, `ARBITER_DIFF_STANDARD_GAMES`,
 //! `ARBITER_DIFF_960_GAMES`, `ARBITER_DIFF_PLIES`, `ARBITER_DIFF_THREADS`.
 
-use arbiter::rules::{Color as AColor, EndReason, MoveKind, Position as APosition, Turn, Variant};
+use arbiter::rules::{Color as AColor, EndReason, MoveKind, Position as APosition, Turn};
 use arbiter::variants::chess::Chess as AChess;
+use arbiter::variants::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::fen::Fen;

@@ -4,8 +4,8 @@
 //! that must be refused without a panic.
 
 use arbiter::rules::perft::perft;
-use arbiter::rules::Variant;
 use arbiter::variants::koopa::Koopa;
+use arbiter::variants::prelude::*;
 
 /// A unit of the naive model: colour, FEN letter (lower case) and stun counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

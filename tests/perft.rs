@@ -21,8 +21,8 @@
 //! `ARBITER_PERFT_THREADS`).
 
 use arbiter::rules::perft::perft;
-use arbiter::rules::Variant;
 use arbiter::variants::lookup;
+use arbiter::variants::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,8 @@ use arbiter::cli::{export_game, load};
 use arbiter::record::GameReader;
 use arbiter::replay::ReplayOptions;
 use arbiter::rules::repetition;
-use arbiter::rules::{Color, Position, Turn, Variant};
+use arbiter::rules::{Color, Position, Turn};
+use arbiter::variants::prelude::*;
 use arbiter::variants::{lookup, VARIANTS};
 use proptest::prelude::*;
 

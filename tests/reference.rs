@@ -6,7 +6,7 @@
 //! games, which `arbiter replay` must reproduce from the games' notation.
 
 use arbiter::rules::perft::perft;
-use arbiter::rules::Variant;
+use arbiter::variants::prelude::*;
 use arbiter::variants::{lookup, parse_rule_options};
 use assert_cmd::Command;
 use std::path::Path;

@@ -13,8 +13,9 @@
 use arbiter::geometry::{Square, SquareSet};
 use arbiter::record::parse_game;
 use arbiter::rules::check::king_safe;
-use arbiter::rules::movegen::Terrain;
-use arbiter::rules::{Color, Position, Role, Turn, Variant};
+use arbiter::rules::movegen::{MoveFilter, Terrain};
+use arbiter::rules::{Color, Position, Role, Turn};
+use arbiter::variants::prelude::*;
 use arbiter::variants::tilting::Tilting;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -171,7 +172,7 @@ fn a_crater_stops_a_pawns_double_step() {
     let mut pos = Tilting.start();
     pos.add_craters(std::iter::once(sq("e4")).collect());
     let mut turns = Vec::new();
-    Tilting.legal_turns_to(&pos, Some(Role::Pawn), None, &mut turns);
+    Tilting.legal_turns_to(&pos, MoveFilter { role: Some(Role::Pawn), to: None }, &mut turns);
     let from_e2: Vec<Square> =
         turns.iter().flat_map(|t| t.moves()).filter(|m| m.from == sq("e2")).map(|m| m.to).collect();
     assert_eq!(from_e2, vec![sq("e3")], "the double step may not land on a crater");
@@ -179,7 +180,7 @@ fn a_crater_stops_a_pawns_double_step() {
     let mut pos = Tilting.start();
     pos.add_craters(std::iter::once(sq("e3")).collect());
     turns.clear();
-    Tilting.legal_turns_to(&pos, Some(Role::Pawn), None, &mut turns);
+    Tilting.legal_turns_to(&pos, MoveFilter { role: Some(Role::Pawn), to: None }, &mut turns);
     assert!(
         !turns.iter().flat_map(|t| t.moves()).any(|m| m.from == sq("e2")),
         "a pawn may not pass a crater with its double step"

@@ -159,7 +159,7 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// The variant and the position these arguments name.
-    pub fn load(&self) -> Result<(Box<dyn crate::rules::Variant>, crate::rules::Position), CliError> {
+    pub fn load(&self) -> Result<(Box<dyn crate::variants::Variant>, crate::rules::Position), CliError> {
         let variant = crate::variants::lookup(&self.variant, &self.rules.parse()?)?;
         let pos = match &self.fen {
             Some(text) => variant.read_snapshot(text).map_err(|e| CliError(format!("bad snapshot: {e}")))?,

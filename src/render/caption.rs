@@ -2,7 +2,8 @@
 
 use super::Caption;
 use crate::replay::Replay;
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Position};
+use crate::variants::prelude::*;
 
 /// The status words of a position: how the game ended, or `check`.
 pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {

@@ -6,7 +6,8 @@ use super::pieces;
 use super::text::marks_line;
 use super::Caption;
 use crate::geometry::{Rect, Square, SquareSet};
-use crate::rules::{Color, Position, SquareKind, SquareMarks, TurnTrace};
+use crate::render::{SquareKind, SquareMarks};
+use crate::rules::{Color, Position, TurnTrace};
 use std::fmt::Write;
 
 /// Side of one square, in SVG user units.

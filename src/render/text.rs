@@ -1,7 +1,8 @@
 //! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
 
 use crate::geometry::Square;
-use crate::rules::{Color, Piece, Position, Role, SquareMarks, TurnTrace, UnitMarks};
+use crate::render::{SquareMarks, UnitMarks};
+use crate::rules::{Color, Piece, Position, Role, TurnTrace};
 
 /// Which characters draw units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! What every variant shares: units, the board, positions, turns, the [`Variant`]
-//! trait, orthodox move generation, check and pins, castling, the impossible-position
+//! What every variant shares: units, the board, positions, turns, the [`Rules`] and
+//! [`Notation`] traits, orthodox move generation, check and pins, castling, the impossible-position
 //! checks (O9), SAN, outcomes, repetition and perft. Each rule concept has one home
 //! here, and every variant calls it.
 
@@ -10,6 +10,7 @@ pub mod check;
 pub mod impossible;
 pub mod legal;
 pub mod movegen;
+mod notation;
 mod outcome;
 pub mod perft;
 mod position;
@@ -24,8 +25,9 @@ pub mod zobrist;
 pub use board::Board;
 pub use by_color::ByColor;
 pub use castling::{Castling, Wing};
+pub use notation::{Notation, ResolveError, Resolved};
 pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
 pub use position::{Position, VariantState};
 pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};
 pub use unit::{Color, Piece, Role};
-pub use variant::{MarkedUnit, ResolveError, Resolved, SquareKind, SquareMarks, UnitMarks, Variant};
+pub use variant::Rules;

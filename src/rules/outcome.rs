@@ -85,7 +85,7 @@ impl fmt::Display for Outcome {
 
 /// Checkmate or stalemate (O1), when the side to move has no legal turn; `None`
 /// while it has one.
-pub fn mate_or_stalemate<V: super::Variant + ?Sized>(variant: &V, pos: &super::Position) -> Option<Outcome> {
+pub fn mate_or_stalemate<V: super::Rules + ?Sized>(variant: &V, pos: &super::Position) -> Option<Outcome> {
     if variant.has_legal_turn(pos) {
         return None;
     }

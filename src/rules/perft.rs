@@ -1,9 +1,9 @@
 //! Perft: counting legal turn sequences, the standard test of move generators.
 
-use super::{Position, Variant};
+use super::{Notation, Position};
 
 /// The number of legal turn sequences of `depth` plies from `pos`.
-pub fn perft<V: Variant + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u64 {
+pub fn perft<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -17,7 +17,7 @@ pub fn perft<V: Variant + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u6
 
 /// Perft split by first turn: each legal turn with its canonical notation and count,
 /// sorted by notation.
-pub fn divide<V: Variant + ?Sized>(variant: &V, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+pub fn divide<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> Vec<(String, u64)> {
     let mut turns = Vec::new();
     variant.legal_turns(pos, &mut turns);
     let mut rows: Vec<(String, u64)> = turns

@@ -1,6 +1,6 @@
 //! Repetition keys (O8): what two positions must share to count as the same.
 
-use super::{zobrist, Position, Variant};
+use super::{zobrist, Position, Rules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// with their counters, craters, bubbles, side to move, castling rights, bombs and
 /// phase) and the en passant square when a capture there is possible. Clocks are
 /// left out.
-pub fn key<V: Variant + ?Sized>(variant: &V, pos: &Position) -> u64 {
+pub fn key<V: Rules + ?Sized>(variant: &V, pos: &Position) -> u64 {
     let ep = variant.capturable_ep_square(pos).map_or(0, |sq| zobrist::square(zobrist::Tag::EnPassant, sq));
     pos.key() ^ ep
 }

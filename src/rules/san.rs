@@ -2,7 +2,8 @@
 //! writing legal moves canonically. Variants with extra notation (bombs, bounces,
 //! multi-move turns) build on these pieces.
 
-use super::{Move, MoveKind, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use super::movegen::MoveFilter;
+use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::geometry::Square;
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 
@@ -14,7 +15,7 @@ pub fn same_text(a: &str, b: &str) -> bool {
 
 /// Resolves a turn that must be one plain move (orthodox chess and the variants
 /// without extra notation).
-pub fn resolve_single_move<V: Variant + ?Sized>(
+pub fn resolve_single_move<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     token: &TurnToken,
@@ -44,14 +45,14 @@ pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<Bo
 /// The legal moves (first moves of legal turns) that fit a SAN token, and their
 /// canonical notation; exactly one or an error. A move that is legal only when a
 /// bounce follows it (Bouncing B7) counts as a legal move here.
-pub fn resolve_move<V: Variant + ?Sized>(
+pub fn resolve_move<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read(san)?;
     let mut turns = Vec::new();
-    variant.legal_turns_to(pos, Some(written.role), written.to(), &mut turns);
+    variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, &mut turns);
     let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
     peers.dedup();
     match written.fitting(&peers).as_slice() {
@@ -105,7 +106,7 @@ impl<'a> WrittenMove<'a> {
         let mut found: Vec<Move> = Vec::with_capacity(2);
         match self.san {
             SanToken::Castle { long } => {
-                let wing = castle_wing(*long);
+                let wing = Wing::of_long(*long);
                 let castles =
                     candidates.iter().filter(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
                 found.extend(castles.take(1));
@@ -137,9 +138,9 @@ impl<'a> WrittenMove<'a> {
     }
 
     /// Why no legal move fits the token.
-    pub fn refusal<V: Variant + ?Sized>(&self, variant: &V, pos: &Position) -> String {
+    pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position) -> String {
         match self.san {
-            SanToken::Castle { long } => castling_refusal(pos, castle_wing(*long)),
+            SanToken::Castle { long } => castling_refusal(pos, Wing::of_long(*long)),
             SanToken::Normal { to, to_file, .. } => unreachable_reason(variant, pos, self.role, *to, *to_file),
         }
     }
@@ -153,25 +154,9 @@ fn single_move(turn: &Turn) -> Option<Move> {
     }
 }
 
-/// `O-O-O` castles on the queen's wing, `O-O` on the king's.
-fn castle_wing(long: bool) -> Wing {
-    if long {
-        Wing::Queen
-    } else {
-        Wing::King
-    }
-}
-
-fn castle_text(wing: Wing) -> &'static str {
-    match wing {
-        Wing::King => "O-O",
-        Wing::Queen => "O-O-O",
-    }
-}
-
 fn castling_refusal(pos: &Position, wing: Wing) -> String {
     let side = pos.turn().name();
-    let which = castle_text(wing);
+    let which = wing.notation();
     if pos.castling().rook(pos.turn(), wing).is_none() {
         format!("{side} has no right to castle {which}")
     } else {
@@ -179,7 +164,7 @@ fn castling_refusal(pos: &Position, wing: Wing) -> String {
     }
 }
 
-fn unreachable_reason<V: Variant + ?Sized>(
+fn unreachable_reason<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     role: Role,
@@ -201,7 +186,7 @@ fn unreachable_reason<V: Variant + ?Sized>(
 pub fn move_text(mv: &Move, peers: &[Move]) -> String {
     let mut text = String::with_capacity(8);
     match mv.kind {
-        MoveKind::Castle { wing, .. } => return castle_text(wing).to_string(),
+        MoveKind::Castle { wing, .. } => return wing.notation().to_string(),
         MoveKind::PromoteInPlace => {}
         _ if mv.role == Role::Pawn => {
             if mv.capture {
@@ -240,17 +225,17 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
 }
 
 /// Canonical SAN of a legal move in `pos`, without check mark.
-pub fn write_move<V: Variant + ?Sized>(variant: &V, pos: &Position, mv: &Move) -> String {
+pub fn write_move<V: Notation + ?Sized>(variant: &V, pos: &Position, mv: &Move) -> String {
     let mut turns = Vec::new();
     if mv.role != Role::Pawn && !mv.is_castle() {
-        variant.legal_turns_to(pos, Some(mv.role), Some(mv.to), &mut turns);
+        variant.legal_turns_to(pos, MoveFilter { role: Some(mv.role), to: Some(mv.to) }, &mut turns);
     }
     let peers: Vec<Move> = turns.iter().filter_map(|t| t.moves().first().copied()).collect();
     move_text(mv, &peers)
 }
 
 /// The check mark a turn earns (O7): `#` for checkmate, `+` for check.
-pub fn check_mark<V: Variant + ?Sized>(variant: &V, after: &Position) -> &'static str {
+pub fn check_mark<V: Notation + ?Sized>(variant: &V, after: &Position) -> &'static str {
     if !variant.is_check(after) {
         ""
     } else if variant.outcome(after).is_some_and(|o| o.reason == super::EndReason::Checkmate) {
@@ -264,7 +249,7 @@ pub fn check_mark<V: Variant + ?Sized>(variant: &V, after: &Position) -> &'stati
 /// bounces and multi-move turns it writes the general forms of T8, B9 and F11
 /// without their refinements (capture lists, pawn bounces as from-to), which the
 /// variants that have such turns write themselves.
-pub fn write_turn<V: Variant + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> String {
+pub fn write_turn<V: Notation + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> String {
     let body = match turn {
         Turn::Move(mv) => variant.write_move(pos, mv),
         Turn::Bomb(target) => format!("(****){target}"),

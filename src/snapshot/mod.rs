@@ -3,6 +3,8 @@
 
 mod error;
 pub mod fen;
+mod format;
 pub mod plain;
 
 pub use error::SnapshotError;
+pub use format::Snapshot;

@@ -6,9 +6,10 @@ use crate::rules::check::{self, king_safe};
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::setup;
-use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn, Variant};
+use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn};
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 
 const TERRAIN: Terrain = Terrain::orthodox();
 
@@ -44,7 +45,7 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
     true
 }
 
-impl Variant for Chess {
+impl Rules for Chess {
     fn id(&self) -> &'static str {
         "chess"
     }
@@ -53,21 +54,9 @@ impl Variant for Chess {
         setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        plain::read(text, PawnRanks::Orthodox)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        plain::write(pos, self.capturable_ep_square(pos))
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.legal_turns_to(pos, None, None, out);
-    }
-
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         let mut moves = Vec::with_capacity(48);
-        legal_moves(pos, &ARENA, MoveFilter { role, to }, &mut moves);
+        legal_moves(pos, &ARENA, filter, &mut moves);
         out.extend(moves.into_iter().map(Turn::Move));
     }
 
@@ -88,11 +77,25 @@ impl Variant for Chess {
             .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial)))
     }
 
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
-    }
-
     fn is_dead_position(&self, pos: &Position) -> bool {
         Color::ALL.iter().all(|&c| has_insufficient_material(pos, c))
     }
 }
+
+impl Notation for Chess {
+    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+        check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
+    }
+}
+
+impl Snapshot for Chess {
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        plain::read(text, PawnRanks::Orthodox)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        plain::write(pos, self.capturable_ep_square(pos))
+    }
+}
+
+impl Presentation for Chess {}

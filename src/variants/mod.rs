@@ -1,4 +1,5 @@
-//! The variants, one file each, and the registry that finds them by name.
+//! The variants, one file each, the registry that finds them by name, and the
+//! [`Variant`] trait that joins the four parts each variant supplies.
 
 pub mod bellows;
 pub mod bouncing;
@@ -9,6 +10,25 @@ mod registry;
 pub mod tilting;
 
 pub use registry::{lookup, parse_rule_options, RuleOption, VariantInfo, VARIANTS};
+
+use crate::render::Presentation;
+use crate::rules::{Notation, Rules};
+use crate::snapshot::Snapshot;
+
+/// A whole variant: its [`Rules`], its [`Notation`], its [`Snapshot`] format and its
+/// [`Presentation`] in diagrams. Every type with the four parts is a `Variant`, and
+/// `dyn Variant` is what the commands hold.
+pub trait Variant: Rules + Notation + Snapshot + Presentation {}
+
+impl<T: Rules + Notation + Snapshot + Presentation + ?Sized> Variant for T {}
+
+/// The traits a caller of a variant needs in scope: `use crate::variants::prelude::*`.
+pub mod prelude {
+    pub use super::Variant;
+    pub use crate::render::Presentation;
+    pub use crate::rules::{Notation, Rules};
+    pub use crate::snapshot::Snapshot;
+}
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@ use super::chess::Chess;
 use super::koopa::Koopa;
 use super::tilting::Tilting;
 use crate::record::quote;
-use crate::rules::Variant;
+use crate::variants::prelude::*;
 use std::collections::BTreeMap;
 
 /// Makes a variant from rule options that were already checked.

@@ -3,7 +3,8 @@
 //! units placed from scratch, after every turn of random games.
 
 use super::{bellows, bubble_fizz, chess, koopa, lookup, tilting, VARIANTS};
-use crate::rules::{Board, Position, Variant};
+use crate::rules::{Board, Position};
+use crate::variants::prelude::*;
 use std::collections::BTreeMap;
 
 /// Every variant with every combination of its rule options.

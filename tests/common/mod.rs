@@ -4,7 +4,8 @@
 #![allow(dead_code, reason = "each test binary uses only some of these helpers")]
 
 use arbiter::record::parse_game;
-use arbiter::rules::{Position, Turn, Variant};
+use arbiter::rules::{Position, Turn};
+use arbiter::variants::prelude::*;
 use std::collections::BTreeMap;
 
 /// A number from the environment variable `name`, or `default` when it is unset.

@@ -2,7 +2,8 @@
 //! caption, and the squares off the active board marked `:` (L3, L4).
 
 use super::schedule::{Region, Schedule};
-use crate::rules::{Position, SquareKind, SquareMarks};
+use crate::render::{SquareKind, SquareMarks};
+use crate::rules::Position;
 
 /// `active board: 10x10 (b2-k11); next ply: 12x12 (a1-l12)`.
 pub fn state(pos: &Position, schedule: &Schedule) -> Vec<String> {

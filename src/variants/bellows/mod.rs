@@ -15,11 +15,11 @@ mod snapshot;
 
 use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{
-    san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, Variant, Wing,
-};
+use crate::rules::{san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ impl Bellows {
     }
 }
 
-impl Variant for Bellows {
+impl Rules for Bellows {
     fn id(&self) -> &'static str {
         "bellows"
     }
@@ -49,21 +49,9 @@ impl Variant for Bellows {
         crate::rules::setup::orthodox_array(Region::Large.rect(), crate::geometry::Square::at(2, 2))
     }
 
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        snapshot::read(text, &self.schedule)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        snapshot::write(pos, &self.schedule, self.capturable_ep_square(pos))
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.legal_turns_to(pos, None, None, out);
-    }
-
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         let mut found = Vec::with_capacity(64);
-        moves::legal_moves(pos, &self.schedule, MoveFilter { role, to }, &mut found);
+        moves::legal_moves(pos, &self.schedule, filter, &mut found);
         out.extend(found.into_iter().map(Turn::Move));
     }
 
@@ -95,12 +83,14 @@ impl Variant for Bellows {
         let reason = if self.is_check(pos) { EndReason::Checkmate } else { EndReason::NoLegalTurn };
         Some(Outcome::win(pos.turn().other(), reason))
     }
+}
 
+impl Notation for Bellows {
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         let result = san::resolve_single_move(self, pos, token);
         let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
         let TurnPart::Move { san: SanToken::Castle { long }, bounce: None } = &part.value else { return result };
-        let wing = if *long { Wing::Queen } else { Wing::King };
+        let wing = Wing::of_long(*long);
         match refusals::castling(pos, &self.schedule, wing) {
             Some(reason) => Err(ResolveError::Illegal(reason)),
             None => result,
@@ -110,7 +100,19 @@ impl Variant for Bellows {
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
         refusals::unreachable(pos, &self.schedule, role, to)
     }
+}
 
+impl Snapshot for Bellows {
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text, &self.schedule)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, &self.schedule, self.capturable_ep_square(pos))
+    }
+}
+
+impl Presentation for Bellows {
     fn describe_state(&self, pos: &Position) -> Vec<String> {
         caption::state(pos, &self.schedule)
     }

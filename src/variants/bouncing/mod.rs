@@ -11,10 +11,10 @@ use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::{
     mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
-    Variant,
 };
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 
 /// The orthodox board, but a pawn may advance two squares from its own first or
 /// second rank (B6).
@@ -50,7 +50,7 @@ fn push_bounced(pos: &mut Position, bounce: &Bounce) -> Option<Piece> {
     Some(piece)
 }
 
-impl Variant for Bouncing {
+impl Rules for Bouncing {
     fn id(&self) -> &'static str {
         "bouncing"
     }
@@ -59,21 +59,8 @@ impl Variant for Bouncing {
         crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
-    /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        plain::read(text, PawnRanks::Any)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        plain::write(pos, self.capturable_ep_square(pos))
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        generate::legal_turns(pos, MoveFilter::default(), out);
-    }
-
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
-        generate::legal_turns(pos, MoveFilter { role, to }, out);
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
+        generate::legal_turns(pos, filter, out);
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {
@@ -103,7 +90,9 @@ impl Variant for Bouncing {
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
         mate_or_stalemate(self, pos)
     }
+}
 
+impl Notation for Bouncing {
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
         notation::unreachable(self, pos, role, to)
     }
@@ -115,7 +104,20 @@ impl Variant for Bouncing {
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
         notation::write_turn(self, pos, turn)
     }
+}
 
+impl Snapshot for Bouncing {
+    /// Plain FEN; pawns may stand on the first and last ranks (O9, B4, B6).
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        plain::read(text, PawnRanks::Any)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        plain::write(pos, self.capturable_ep_square(pos))
+    }
+}
+
+impl Presentation for Bouncing {
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         let Turn::Bounced(_, bounce) = turn else { return Vec::new() };
         match before.board().get(bounce.from) {

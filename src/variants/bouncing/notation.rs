@@ -9,7 +9,8 @@ use crate::geometry::{Delta, Square};
 use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::san::{self, WrittenMove};
-use crate::rules::{Bounce, Move, Position, ResolveError, Resolved, Role, Turn, Variant};
+use crate::rules::{Bounce, Move, Position, ResolveError, Resolved, Role, Turn};
+use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
 /// among the bounces that legally follow that move.

@@ -5,7 +5,8 @@
 use super::bubbles::{Birth, Log};
 use super::snapshot::reading_order;
 use super::turn_state::TurnState;
-use crate::rules::{Color, MarkedUnit, Position, SquareKind, SquareMarks, Turn, UnitMarks};
+use crate::render::{MarkedUnit, SquareKind, SquareMarks, UnitMarks};
+use crate::rules::{Color, Position, Turn};
 
 /// What the turn did beyond moving units: bubbles born, cancelled, fizzled, entered,
 /// risen onto units or out of the board.

@@ -15,9 +15,11 @@ pub use bubbles::Birth;
 
 use crate::geometry::Square;
 use crate::record::ast::TurnToken;
+use crate::render::{SquareMarks, UnitMarks};
 use crate::rules::movegen::{MoveFilter, Terrain};
-use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareMarks, Turn, UnitMarks, Variant};
+use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn};
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 use turn_state::TurnState;
 
 /// The orthodox board and units.
@@ -32,7 +34,7 @@ pub struct BubbleFizz {
     pub birth: Birth,
 }
 
-impl Variant for BubbleFizz {
+impl Rules for BubbleFizz {
     fn id(&self) -> &'static str {
         "bubble-fizz"
     }
@@ -41,21 +43,9 @@ impl Variant for BubbleFizz {
         crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        snapshot::read(text)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        snapshot::write(pos, self.capturable_ep_square(pos))
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        generate::legal_turns(&TurnState::begin(pos), self.birth, MoveFilter::default(), out);
-    }
-
     /// Turns whose first move is by `role` to `to`.
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
-        generate::legal_turns(&TurnState::begin(pos), self.birth, MoveFilter { role, to }, out);
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
+        generate::legal_turns(&TurnState::begin(pos), self.birth, filter, out);
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {
@@ -90,7 +80,9 @@ impl Variant for BubbleFizz {
             Outcome::draw(EndReason::Stalemate)
         })
     }
+}
 
+impl Notation for BubbleFizz {
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
         notation::unreachable(self, pos, role, to)
     }
@@ -102,7 +94,19 @@ impl Variant for BubbleFizz {
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
         notation::write_turn(self, pos, turn)
     }
+}
 
+impl Snapshot for BubbleFizz {
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, self.capturable_ep_square(pos))
+    }
+}
+
+impl Presentation for BubbleFizz {
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         caption::describe_turn(before, turn, self.birth)
     }

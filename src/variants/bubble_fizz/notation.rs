@@ -11,7 +11,8 @@ use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::san::{self, move_text, WrittenMove};
-use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Variant, Wing};
+use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Wing};
+use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
 pub fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
@@ -106,7 +107,7 @@ pub fn paused_for(counter: u8) -> String {
 /// Why no move that may come next fits the written part.
 fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &WrittenMove) -> String {
     if let SanToken::Castle { long } = san {
-        return castling_refusal(variant, st, if *long { Wing::Queen } else { Wing::King });
+        return castling_refusal(variant, st, Wing::of_long(*long));
     }
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     if let Some(reason) = blocked_move(variant, st, written, filter) {
@@ -173,7 +174,7 @@ fn paused_reason(pos: &Position, mv: &Move) -> String {
 /// Why castling on `wing` cannot be played now.
 fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String {
     let pos = &st.pos;
-    let which = if wing == Wing::King { "O-O" } else { "O-O-O" };
+    let which = wing.notation();
     let side = pos.turn().name();
     let (Some(rook), Some(king)) = (pos.castling().rook(pos.turn(), wing), pos.board().king(pos.turn())) else {
         return format!("{side} has no right to castle {which}");

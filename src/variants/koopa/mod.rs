@@ -11,12 +11,13 @@ mod stuns;
 
 use crate::geometry::{Square, SquareSet};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::render::UnitMarks;
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::{
-    san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, UnitMarks, Variant,
-    Wing,
+    san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, Wing,
 };
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 
 /// Koopa is played on the orthodox board with the orthodox units.
 const TERRAIN: Terrain = Terrain::orthodox();
@@ -28,7 +29,7 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Koopa;
 
-impl Variant for Koopa {
+impl Rules for Koopa {
     fn id(&self) -> &'static str {
         "koopa"
     }
@@ -37,21 +38,9 @@ impl Variant for Koopa {
         crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
 
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        snapshot::read(text)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        snapshot::write(pos)
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.legal_turns_to(pos, None, None, out);
-    }
-
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         let mut found = Vec::with_capacity(48);
-        moves::legal_moves(pos, MoveFilter { role, to }, &mut found);
+        moves::legal_moves(pos, filter, &mut found);
         out.extend(found.into_iter().map(Turn::Move));
     }
 
@@ -89,7 +78,9 @@ impl Variant for Koopa {
         // K9: no legal move draws.
         (!self.has_legal_turn(pos)).then(|| Outcome::draw(EndReason::NoLegalTurn))
     }
+}
 
+impl Notation for Koopa {
     fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
         refusals::unreachable(pos, role, to)
     }
@@ -99,7 +90,7 @@ impl Variant for Koopa {
         let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
         let TurnPart::Move { san: written, bounce: None } = &part.value else { return result };
         let better = match written {
-            SanToken::Castle { long } => refusals::castling(pos, if *long { Wing::Queen } else { Wing::King }),
+            SanToken::Castle { long } => refusals::castling(pos, Wing::of_long(*long)),
             SanToken::Normal { piece: None, promotion: Some(_), .. } => {
                 let plain = strip_promotion(written);
                 san::resolve_move(self, pos, &plain)
@@ -113,7 +104,19 @@ impl Variant for Koopa {
             None => result,
         }
     }
+}
 
+impl Snapshot for Koopa {
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos)
+    }
+}
+
+impl Presentation for Koopa {
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         caption::describe(before, turn)
     }

@@ -9,7 +9,8 @@ use super::stuns::is_stunned;
 use super::{Koopa, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Move, Position, Role, Variant, Wing};
+use crate::rules::{Move, Position, Role, Wing};
+use crate::variants::prelude::*;
 
 /// Why no legal move of `role` strikes or reaches `to`, when there is more to say
 /// than "no such unit can get there".
@@ -63,7 +64,7 @@ fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
 pub fn castling(pos: &Position, wing: Wing) -> Option<String> {
     let rook = pos.castling().rook(pos.turn(), wing)?;
     let king = pos.board().king(pos.turn())?;
-    let which = if wing == Wing::King { "O-O" } else { "O-O-O" };
+    let which = wing.notation();
     Some(if is_stunned(pos.board(), king) {
         format!("{which} is not legal here: {}", stunned_unit(pos, king, Role::King))
     } else if is_stunned(pos.board(), rook) {

@@ -2,7 +2,8 @@
 //! the board's per-unit counter, and is written with vchess's stunned letters.
 
 use crate::geometry::{Square, SquareSet};
-use crate::rules::{Board, Color, MarkedUnit, Piece, Position, Role, UnitMarks};
+use crate::render::{MarkedUnit, UnitMarks};
+use crate::rules::{Board, Color, Piece, Position, Role};
 
 /// The counter the stunning ply gives (K4: four half-moves).
 pub const STUN_PLIES: u8 = 4;

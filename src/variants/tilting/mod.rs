@@ -14,14 +14,15 @@ mod snapshot;
 
 use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::{self, king_safe};
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, SquareKind, SquareMarks,
-    Turn, TurnTrace, Variant, Wing,
+    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, Wing,
 };
 use crate::snapshot::SnapshotError;
+use crate::variants::prelude::*;
 
 /// The orthodox board, pawns and castling; craters come from the position.
 const TERRAIN: Terrain = Terrain::orthodox();
@@ -41,7 +42,7 @@ fn kings_stand(pos: &Position) -> bool {
     Color::ALL.iter().all(|&c| pos.board().king(c).is_some())
 }
 
-impl Variant for Tilting {
+impl Rules for Tilting {
     fn id(&self) -> &'static str {
         "tilting"
     }
@@ -54,27 +55,18 @@ impl Variant for Tilting {
         pos
     }
 
-    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
-        snapshot::read(text)
-    }
-
-    fn write_snapshot(&self, pos: &Position) -> String {
-        snapshot::write(pos, self.capturable_ep_square(pos))
-    }
-
-    fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
-        self.legal_turns_to(pos, None, None, out);
-        bomb::legal_bombs(pos, out);
-    }
-
-    /// Ordinary moves only: SAN never names a bomb, so resolving it generates none.
-    fn legal_turns_to(&self, pos: &Position, role: Option<Role>, to: Option<Square>, out: &mut Vec<Turn>) {
+    /// Bombs only for the empty filter: SAN never names a bomb, so resolving it
+    /// generates none.
+    fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         if !kings_stand(pos) {
             return;
         }
         let mut moves = Vec::with_capacity(48);
-        legal_moves(pos, &ARENA, MoveFilter { role, to }, &mut moves);
+        legal_moves(pos, &ARENA, filter, &mut moves);
         out.extend(moves.into_iter().map(Turn::Move));
+        if filter == MoveFilter::default() {
+            bomb::legal_bombs(pos, out);
+        }
     }
 
     /// T6: a bomb may be the only answer to check, so mate needs no bomb either.
@@ -104,19 +96,21 @@ impl Variant for Tilting {
         // T7: stalemate is a draw. No insufficient-material rule (O3).
         mate_or_stalemate(self, pos)
     }
+}
 
+impl Notation for Tilting {
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         if let [part] = token.parts.as_slice() {
             match &part.value {
                 TurnPart::Bomb(bomb) => return notation::resolve_bomb(pos, bomb),
                 TurnPart::Move { san: SanToken::Castle { long }, bounce: None } => {
-                    let wing = if *long { Wing::Queen } else { Wing::King };
+                    let wing = Wing::of_long(*long);
                     return san::resolve_single_move(self, pos, token).map_err(|e| {
                         match (e, notation::castling_crater(pos, wing)) {
                             // T4: king or rook would cross or land on a crater.
                             (ResolveError::Illegal(_), Some(crater)) => ResolveError::Illegal(format!(
                                 "{} is not legal here: the crater on {crater} lies in the way of king or rook",
-                                if *long { "O-O-O" } else { "O-O" }
+                                wing.notation()
                             )),
                             (other, _) => other,
                         }
@@ -148,7 +142,19 @@ impl Variant for Tilting {
         check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
             .or_else(|| notation::crater_reason(pos, role, to))
     }
+}
 
+impl Snapshot for Tilting {
+    fn read_snapshot(&self, text: &str) -> Result<Position, SnapshotError> {
+        snapshot::read(text)
+    }
+
+    fn write_snapshot(&self, pos: &Position) -> String {
+        snapshot::write(pos, self.capturable_ep_square(pos))
+    }
+}
+
+impl Presentation for Tilting {
     fn describe_turn(&self, before: &Position, turn: &Turn) -> Vec<String> {
         let Turn::Bomb(target) = turn else { return Vec::new() };
         let hit = blast::destroyed(before.board(), &blast::blast_area(*target));

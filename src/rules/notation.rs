@@ -1,0 +1,63 @@
+//! How a variant reads and writes turns, the second part of
+//! `crate::variants::Variant`: written turns resolved against a position, canonical
+//! notation with check marks, and the reason a written turn is refused.
+
+use super::{san, Move, Position, Role, Rules, Turn};
+use crate::geometry::Square;
+use crate::record::ast::TurnToken;
+
+/// A written turn resolved against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub turn: Turn,
+    /// The turn's canonical notation, without check mark.
+    pub canonical: String,
+}
+
+/// Why a written turn does not name exactly one legal turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No legal turn fits; the reason in plain words ("no knight can move to e5").
+    Illegal(String),
+    /// Several legal turns fit: their canonical notations.
+    Ambiguous(Vec<String>),
+}
+
+impl ResolveError {
+    pub fn illegal(reason: impl Into<String>) -> ResolveError {
+        ResolveError::Illegal(reason.into())
+    }
+}
+
+/// The notation of one variant. Every method is provided, for SAN with the variant's
+/// rules; variants override what their notation adds (bombs, bounces, `&` turns).
+pub trait Notation: Rules {
+    /// Why no legal move of `role` reaches `to`, when that is not simply "no such unit
+    /// can get there" (a pin, a check, a crater, a pause).
+    fn explain_unreachable(&self, _pos: &Position, _role: Role, _to: Option<Square>) -> Option<String> {
+        None
+    }
+
+    /// Resolves a written turn against the position.
+    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+        san::resolve_single_move(self, pos, token)
+    }
+
+    /// The canonical notation of a legal turn, with its check mark.
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+        san::write_turn(self, pos, turn)
+    }
+
+    /// Whether a turn written `written` (check marks and glyphs stripped) is in the
+    /// canonical form `canonical`; any other accepted form earns an "imprecise
+    /// notation" warning. Variants whose notation has parts written in any order
+    /// (Tilting's capture list, T8) compare those parts as sets.
+    fn is_canonical_spelling(&self, written: &str, canonical: &str) -> bool {
+        san::same_text(written, canonical)
+    }
+
+    /// The notation of one move of a turn, without check mark.
+    fn write_move(&self, pos: &Position, mv: &Move) -> String {
+        san::write_move(self, pos, mv)
+    }
+}
