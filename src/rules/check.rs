@@ -144,23 +144,18 @@ impl<'a> KingSafety<'a> {
     }
 }
 
-/// Why a move of `role` to `to` is refused when a unit of that role could make it but
-/// for king safety: the first such pseudo-legal move, and whether the king was in
-/// check (`in_check`) or would be exposed. `None` when no unit could make the move.
-pub fn unsafe_move_reason(
-    pos: &Position,
-    terrain: &Terrain,
-    role: Role,
-    to: Option<Square>,
-    in_check: bool,
-) -> Option<String> {
-    let mut pseudo = Vec::new();
-    pseudo_moves(pos, terrain, MoveFilter { role: Some(role), to }, &mut pseudo);
-    let mv = pseudo.first()?;
-    let king = pos.turn().name().to_lowercase();
-    Some(if in_check {
-        format!("the {king} king is in check, and {} {} to {} does not end the check", role.name(), mv.from, mv.to)
-    } else {
-        format!("the {} on {} cannot move to {}: it would leave the {king} king in check", role.name(), mv.from, mv.to)
-    })
+/// The units of `pos`'s side not to move that attack `sq` by an orthodox move inside
+/// `terrain`'s area, on `pos`'s board (immobile units and inert pawns attack nothing;
+/// craters block lines). An empty square is judged as if a unit of the side to move
+/// stood there, so that pawns' attacks count.
+pub fn attackers(pos: &Position, terrain: &Terrain, sq: Square) -> SquareSet {
+    let mut enemy = pos.clone();
+    if enemy.board().is_empty_at(sq) {
+        enemy.board_mut().put(sq, super::Piece::new(pos.turn(), Role::Pawn));
+    }
+    enemy.set_turn(pos.turn().other());
+    enemy.set_ep_square(None);
+    let mut moves = Vec::new();
+    pseudo_moves(&enemy, terrain, MoveFilter { role: None, to: Some(sq) }, &mut moves);
+    moves.iter().map(|m| m.from).collect()
 }

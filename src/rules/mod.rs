@@ -14,6 +14,7 @@ mod notation;
 mod outcome;
 pub mod perft;
 mod position;
+pub mod refusal;
 pub mod repetition;
 pub mod san;
 pub mod setup;

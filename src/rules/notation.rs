@@ -2,8 +2,9 @@
 //! `crate::variants::Variant`: written turns resolved against a position, canonical
 //! notation with check marks, and the reason a written turn is refused.
 
-use super::{san, Move, Position, Role, Rules, Turn};
-use crate::geometry::Square;
+use super::movegen::Terrain;
+use super::san::{self, WrittenMove};
+use super::{refusal, Move, Position, Rules, Turn, Wing};
 use crate::record::ast::TurnToken;
 
 /// A written turn resolved against a position.
@@ -32,10 +33,18 @@ impl ResolveError {
 /// The notation of one variant. Every method is provided, for SAN with the variant's
 /// rules; variants override what their notation adds (bombs, bounces, `&` turns).
 pub trait Notation: Rules {
-    /// Why no legal move of `role` reaches `to`, when that is not simply "no such unit
-    /// can get there" (a pin, a check, a crater, a pause).
-    fn explain_unreachable(&self, _pos: &Position, _role: Role, _to: Option<Square>) -> Option<String> {
+    /// Why no legal move fits `written` (its role, destination and source), when
+    /// that is not simply "no such unit can get there": a pin, a check, a crater, a
+    /// pause. Only called when no legal move of that role reaches the destination.
+    fn explain_unreachable(&self, _pos: &Position, _written: &WrittenMove<'_>) -> Option<String> {
         None
+    }
+
+    /// Why castling on `wing` is refused, naming the condition that fails; the
+    /// default judges the orthodox board.
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
+        let terrain = Terrain::orthodox();
+        refusal::castling(pos, &terrain.castling, &terrain, wing)
     }
 
     /// Resolves a written turn against the position.

@@ -57,7 +57,7 @@ pub fn resolve_move<V: Notation + ?Sized>(
     peers.dedup();
     match written.fitting(&peers).as_slice() {
         [mv] => Ok((*mv, move_text(mv, &peers))),
-        [] => Err(ResolveError::Illegal(written.refusal(variant, pos))),
+        [] => Err(ResolveError::Illegal(written.refusal(variant, pos, &peers))),
         many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
     }
 }
@@ -111,11 +111,11 @@ impl<'a> WrittenMove<'a> {
                     candidates.iter().filter(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
                 found.extend(castles.take(1));
             }
-            SanToken::Normal { from_file, from_rank, to, to_file, .. } => {
+            SanToken::Normal { to, to_file, .. } => {
                 let fits = |m: &&Move| {
                     (to.is_some() || (m.to.file() == *to_file && m.from.file() != m.to.file()))
-                        && from_file.is_none_or(|f| m.from.file() == f)
-                        && from_rank.is_none_or(|r| m.from.rank() == r)
+                        && self.fits_source(m)
+                        && !(self.is_pawn_push() && m.capture)
                 };
                 for mv in candidates.iter().filter(fits) {
                     if !found.contains(mv) {
@@ -137,12 +137,103 @@ impl<'a> WrittenMove<'a> {
         found
     }
 
-    /// Why no legal move fits the token.
-    pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position) -> String {
+    /// Whether `mv` starts where the token says (its source file, rank or square,
+    /// when written).
+    pub fn fits_source(&self, mv: &Move) -> bool {
         match self.san {
-            SanToken::Castle { long } => castling_refusal(pos, Wing::of_long(*long)),
-            SanToken::Normal { to, to_file, .. } => unreachable_reason(variant, pos, self.role, *to, *to_file),
+            SanToken::Castle { .. } => true,
+            SanToken::Normal { from_file, from_rank, .. } => {
+                from_file.is_none_or(|f| mv.from.file() == f) && from_rank.is_none_or(|r| mv.from.rank() == r)
+            }
         }
+    }
+
+    /// Whether `mv` is what the token says apart from its destination: its source and
+    /// its promotion (none written: none, or any when only promotions are possible).
+    pub fn fits(&self, mv: &Move) -> bool {
+        self.fits_source(mv) && (self.promotion.is_none() || mv.promotion == self.promotion)
+    }
+
+    /// A pawn move written with its destination but without source file or capture
+    /// mark: a push (SPEC 3: `d5` is never read as `exd5`).
+    pub fn is_pawn_push(&self) -> bool {
+        matches!(self.san, SanToken::Normal { piece: None, from_file: None, capture: false, to: Some(_), .. })
+    }
+
+    /// `on the b-file`, `on rank 2`, `on f2`: the source the token names, if any.
+    fn source_words(&self) -> Option<String> {
+        let SanToken::Normal { from_file, from_rank, .. } = self.san else { return None };
+        Some(match (from_file, from_rank) {
+            (Some(f), Some(r)) => format!("on {}", Square::at(*f, *r)),
+            (Some(f), None) => format!("on the {}-file", Square::file_char(*f)),
+            (None, Some(r)) => format!("on rank {}", r + 1),
+            (None, None) => return None,
+        })
+    }
+
+    /// Why no legal move fits the token; `peers` are the legal moves of its role to its
+    /// destination.
+    pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, peers: &[Move]) -> String {
+        match self.san {
+            SanToken::Castle { long } => variant.explain_castling(pos, Wing::of_long(*long)),
+            SanToken::Normal { to, to_file, .. } => self
+                .mismatch(pos, peers)
+                .or_else(|| variant.explain_unreachable(pos, self))
+                .unwrap_or_else(|| self.no_such_move(pos, *to, *to_file)),
+        }
+    }
+
+    /// Why the token fits none of the legal moves to its destination although there
+    /// are some: the wrong source, a capture written as a push, a promotion.
+    fn mismatch(&self, pos: &Position, peers: &[Move]) -> Option<String> {
+        let SanToken::Normal { to, to_file, .. } = self.san else { return None };
+        let to_target = |m: &&Move| to.map_or(m.to.file() == *to_file && m.from.file() != m.to.file(), |t| m.to == t);
+        let legal: Vec<&Move> = peers.iter().filter(to_target).collect();
+        if legal.is_empty() {
+            return None;
+        }
+        let texts = |moves: &[&Move]| moves.iter().map(|m| move_text(m, peers)).collect::<Vec<_>>().join(", ");
+        let color = pos.turn().name().to_lowercase();
+        let target = to.map_or_else(|| format!("the {}-file", Square::file_char(*to_file)), |t| t.to_string());
+        if self.promotion == Some(Role::King) {
+            return Some(format!("a pawn cannot promote to a king; {} can be played", texts(&legal)));
+        }
+        let from_source: Vec<&Move> = legal.iter().copied().filter(|m| self.fits_source(m)).collect();
+        if from_source.is_empty() {
+            let source = self.source_words().unwrap_or_default();
+            return Some(format!(
+                "no {color} {} {source} can move to {target}; {} {} legal",
+                self.role.name(),
+                texts(&legal),
+                if legal.len() == 1 { "is" } else { "are" }
+            ));
+        }
+        if self.is_pawn_push() && from_source.iter().all(|m| m.capture) {
+            return Some(format!(
+                "a pawn move written without its file is a push, and no {color} pawn can advance to {target}; \
+                 the capture {} can be played",
+                texts(&from_source)
+            ));
+        }
+        match self.promotion {
+            Some(_) if from_source.iter().all(|m| m.promotion.is_none()) => {
+                Some(format!("a pawn moving to {target} does not promote; write {}", texts(&from_source)))
+            }
+            None if from_source.iter().all(|m| m.promotion.is_some()) => {
+                Some(format!("a pawn reaching {target} must promote: {}", texts(&from_source)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The refusal when no unit of the role can make the move at all.
+    fn no_such_move(&self, pos: &Position, to: Option<Square>, to_file: u8) -> String {
+        let target = match to {
+            Some(sq) => sq.to_string(),
+            None => format!("the {}-file", Square::file_char(to_file)),
+        };
+        let source = self.source_words().map(|s| format!(" {s}")).unwrap_or_default();
+        format!("no {} {}{source} can move to {target}", pos.turn().name().to_lowercase(), self.role.name())
     }
 }
 
@@ -152,33 +243,6 @@ fn single_move(turn: &Turn) -> Option<Move> {
         Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
         _ => None,
     }
-}
-
-fn castling_refusal(pos: &Position, wing: Wing) -> String {
-    let side = pos.turn().name();
-    let which = wing.notation();
-    if pos.castling().rook(pos.turn(), wing).is_none() {
-        format!("{side} has no right to castle {which}")
-    } else {
-        format!("{which} is not legal here: the king is in check, crosses or lands on an attacked square, or a square between king and rook is not free")
-    }
-}
-
-fn unreachable_reason<V: Notation + ?Sized>(
-    variant: &V,
-    pos: &Position,
-    role: Role,
-    to: Option<crate::geometry::Square>,
-    to_file: u8,
-) -> String {
-    if let Some(reason) = variant.explain_unreachable(pos, role, to) {
-        return reason;
-    }
-    let target = match to {
-        Some(sq) => sq.to_string(),
-        None => format!("the {}-file", crate::geometry::Square::file_char(to_file)),
-    };
-    format!("no {} {} can move to {}", pos.turn().name().to_lowercase(), role.name(), target)
 }
 
 /// Canonical SAN of a move, disambiguated against `peers`: the legal moves of the

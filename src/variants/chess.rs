@@ -1,10 +1,12 @@
 //! Orthodox chess (`chess`), rulings O1-O9: FIDE moves, Chess960 castling from any
 //! start position, checkmate, stalemate and insufficient material.
 
-use crate::geometry::{Square, SquareSet};
-use crate::rules::check::{self, king_safe};
+use crate::geometry::SquareSet;
+use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::refusal;
+use crate::rules::san::WrittenMove;
 use crate::rules::setup;
 use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn};
 use crate::snapshot::plain::{self, PawnRanks};
@@ -83,8 +85,8 @@ impl Rules for Chess {
 }
 
 impl Notation for Chess {
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        refusal::king_safety(pos, &TERRAIN, written)
     }
 }
 

@@ -13,11 +13,11 @@ mod refusals;
 mod schedule;
 mod snapshot;
 
-use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, Wing};
+use crate::rules::san::WrittenMove;
+use crate::rules::{san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
@@ -97,8 +97,8 @@ impl Notation for Bellows {
         }
     }
 
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        refusals::unreachable(pos, &self.schedule, role, to)
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        refusals::unreachable(pos, &self.schedule, written)
     }
 }
 

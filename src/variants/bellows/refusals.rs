@@ -6,21 +6,22 @@ use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
 use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::san::WrittenMove;
 use crate::rules::{Position, Role, Wing};
 
 /// Why no legal move of `role` reaches `to`: a unit that could get there but would
 /// leave its king capturable (L6), a destination off the active board, or a unit that
 /// stands off it (L4). `None` leaves the general explanation (also when legal moves to
 /// `to` exist and only the written source does not fit them).
-pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<Square>) -> Option<String> {
-    let to = to?;
+pub fn unreachable(pos: &Position, schedule: &Schedule, written: &WrittenMove<'_>) -> Option<String> {
+    let (role, to) = (written.role, written.to()?);
     let active = schedule.active(pos);
     let filter = MoveFilter { role: Some(role), to: Some(to) };
     let mut legal = Vec::new();
     moves::legal_moves(pos, schedule, filter, &mut legal);
     let mut inside = Vec::new();
     movegen::pseudo_moves(pos, &terrain(active), filter, &mut inside);
-    if let Some(mv) = inside.iter().find(|m| !legal.contains(m)) {
+    if let Some(mv) = inside.iter().find(|m| written.fits(m) && !legal.contains(m)) {
         return Some(unsafe_king(pos, schedule, role, mv.from, mv.to));
     }
     if !legal.is_empty() {
@@ -35,7 +36,7 @@ pub fn unreachable(pos: &Position, schedule: &Schedule, role: Role, to: Option<S
     }
     let mut anywhere = Vec::new();
     movegen::pseudo_moves(pos, &terrain(Region::Large), filter, &mut anywhere);
-    let mv = anywhere.first()?;
+    let mv = anywhere.iter().find(|m| written.fits(m))?;
     // L4, seed "Rules": a unit off the active board may not move (a unit on it that
     // could reach `to` only from outside cannot exist: the boards are rectangles).
     Some(format!(

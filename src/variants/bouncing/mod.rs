@@ -9,6 +9,7 @@ mod safety;
 use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
+use crate::rules::san::WrittenMove;
 use crate::rules::{
     mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
 };
@@ -93,8 +94,8 @@ impl Rules for Bouncing {
 }
 
 impl Notation for Bouncing {
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        notation::unreachable(self, pos, role, to)
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        notation::unreachable(self, pos, written)
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {

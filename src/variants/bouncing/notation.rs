@@ -141,10 +141,11 @@ fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> String {
 
 /// Why no legal turn moves `role` to `to` although such a move exists before king
 /// safety is judged (B7).
-pub fn unreachable(variant: &Bouncing, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+pub fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    let role = written.role;
     let mut moves = Vec::new();
-    generate::candidate_moves(pos, MoveFilter { role: Some(role), to }, &mut moves);
-    let mv = moves.first()?;
+    generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, &mut moves);
+    let mv = moves.iter().find(|m| written.fits(m))?;
     let king = pos.turn().name().to_lowercase();
     let (name, from, to) = (role.name(), mv.from, mv.to);
     Some(if variant.is_check(pos) {

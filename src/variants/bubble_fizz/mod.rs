@@ -13,11 +13,11 @@ mod turn_state;
 
 pub use bubbles::Birth;
 
-use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::render::{SquareMarks, UnitMarks};
 use crate::rules::movegen::{MoveFilter, Terrain};
-use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn};
+use crate::rules::san::WrittenMove;
+use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Turn};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use turn_state::TurnState;
@@ -83,8 +83,8 @@ impl Rules for BubbleFizz {
 }
 
 impl Notation for BubbleFizz {
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        notation::unreachable(self, pos, role, to)
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        notation::unreachable(self, pos, written)
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {

@@ -7,7 +7,6 @@ use super::generate::{self, next_moves, playable_moves};
 use super::safety;
 use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
-use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::san::{self, move_text, WrittenMove};
@@ -113,7 +112,7 @@ fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &Writt
     if let Some(reason) = blocked_move(variant, st, written, filter) {
         return reason;
     }
-    written.refusal(variant, &st.pos)
+    written.refusal(variant, &st.pos, &playable_moves(st, variant.birth, filter))
 }
 
 /// Explains a written move that some unit could make on the board but not now:
@@ -204,16 +203,16 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
 
 /// Why no legal move of `role` reaches `to` at the start of a turn (paused units,
 /// king safety), for the shared SAN refusal.
-pub fn unreachable(variant: &BubbleFizz, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-    let filter = MoveFilter { role: Some(role), to };
-    if let Some(mv) = moves_of_paused_units(pos, filter).first() {
+pub fn unreachable(variant: &BubbleFizz, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    let filter = MoveFilter { role: Some(written.role), to: written.to() };
+    if let Some(mv) = moves_of_paused_units(pos, filter).iter().find(|m| written.fits(m)) {
         return Some(paused_reason(pos, mv));
     }
     let st = TurnState::begin(pos);
     let mut moves = Vec::new();
     next_moves(&st, filter, &mut moves);
     let playable = playable_moves(&st, variant.birth, filter);
-    let mv = moves.iter().find(|m| !playable.contains(m))?;
+    let mv = moves.iter().find(|m| written.fits(m) && !playable.contains(m))?;
     let mut next = st.clone();
     next.apply(mv, variant.birth);
     Some(safety::exposed_king(&next))

@@ -9,13 +9,12 @@ mod snapshot;
 mod strike;
 mod stuns;
 
-use crate::geometry::{Square, SquareSet};
+use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::UnitMarks;
 use crate::rules::movegen::{self, MoveFilter, Terrain};
-use crate::rules::{
-    san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, Wing,
-};
+use crate::rules::san::WrittenMove;
+use crate::rules::{san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 
@@ -81,8 +80,14 @@ impl Rules for Koopa {
 }
 
 impl Notation for Koopa {
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        refusals::unreachable(pos, role, to)
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        refusals::unreachable(pos, written)
+    }
+
+    /// K7: no check in Koopa, so only the right, stuns and free squares count.
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
+        refusals::castling(pos, wing)
+            .unwrap_or_else(|| format!("{} has no right to castle {}", pos.turn().name(), wing.notation()))
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {

@@ -9,12 +9,14 @@ use super::stuns::is_stunned;
 use super::{Koopa, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::san::WrittenMove;
 use crate::rules::{Move, Position, Role, Wing};
 use crate::variants::prelude::*;
 
 /// Why no legal move of `role` strikes or reaches `to`, when there is more to say
 /// than "no such unit can get there".
-pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
+pub fn unreachable(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    let (role, to) = (written.role, written.to());
     if let Some(sq) = to {
         if let Some(piece) = pos.board().get(sq).filter(|p| p.color == pos.turn()) {
             return Some(format!("{sq} holds a {piece}, and only enemy units can be captured"));
@@ -23,7 +25,7 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
     let filter = MoveFilter { role: Some(role), to };
     let mut pseudo = Vec::new();
     movegen::pseudo_moves(pos, &TERRAIN, filter, &mut pseudo);
-    if let Some(reason) = pseudo.iter().filter(|m| m.capture).find_map(|m| own_king_loss(pos, m)) {
+    if let Some(reason) = pseudo.iter().filter(|m| m.capture && written.fits(m)).find_map(|m| own_king_loss(pos, m)) {
         return Some(reason);
     }
     // Would a stunned unit of ours get there if it were free?
@@ -33,7 +35,7 @@ pub fn unreachable(pos: &Position, role: Role, to: Option<Square>) -> Option<Str
     }
     pseudo.clear();
     movegen::pseudo_moves(&freed, &TERRAIN, filter, &mut pseudo);
-    if let Some(mv) = pseudo.iter().find(|m| is_stunned(pos.board(), m.from)) {
+    if let Some(mv) = pseudo.iter().find(|m| written.fits(m) && is_stunned(pos.board(), m.from)) {
         return Some(stunned_unit(pos, mv.from, role));
     }
     to.and_then(|sq| landing_written(pos, role, sq))

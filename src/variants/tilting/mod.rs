@@ -12,14 +12,15 @@ mod impossible;
 mod notation;
 mod snapshot;
 
-use crate::geometry::Square;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
-use crate::rules::check::{self, king_safe};
+use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::refusal;
+use crate::rules::san::WrittenMove;
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Role, Turn, TurnTrace, Wing,
+    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
 };
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -138,9 +139,8 @@ impl Notation for Tilting {
         san::same_text(written, canonical)
     }
 
-    fn explain_unreachable(&self, pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-        check::unsafe_move_reason(pos, &TERRAIN, role, to, self.is_check(pos))
-            .or_else(|| notation::crater_reason(pos, role, to))
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+        refusal::king_safety(pos, &TERRAIN, written).or_else(|| notation::crater_reason(pos, written))
     }
 }
 

@@ -9,7 +9,8 @@ use crate::geometry::{Delta, Square, SquareSet};
 use crate::record::ast::{BombToken, Spanned};
 use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Position, ResolveError, Resolved, Role, Turn, Wing};
+use crate::rules::san::WrittenMove;
+use crate::rules::{Position, ResolveError, Resolved, Turn, Wing};
 
 /// What every written bomb starts with.
 pub const BOMB: &str = "(****)";
@@ -74,8 +75,8 @@ fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Re
 
 /// Why no `role` reaches `to` when a crater is the cause (T4): `to` is a crater, or
 /// a crater stands between a unit and `to`.
-pub fn crater_reason(pos: &Position, role: Role, to: Option<Square>) -> Option<String> {
-    let to = to?;
+pub fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    let (role, to) = (written.role, written.to()?);
     if pos.craters().contains(to) {
         return Some(format!("{to} is a crater; no unit may end a move there"));
     }
@@ -83,7 +84,7 @@ pub fn crater_reason(pos: &Position, role: Role, to: Option<Square>) -> Option<S
     open.clear_craters();
     let mut moves = Vec::new();
     movegen::pseudo_moves(&open, &TERRAIN, MoveFilter { role: Some(role), to: Some(to) }, &mut moves);
-    moves.iter().find_map(|m| {
+    moves.iter().filter(|m| written.fits(m)).find_map(|m| {
         let crater = crater_between(&pos.craters(), m.from, m.to)?;
         Some(format!("the {} on {} cannot reach {to}: the crater on {crater} is in the way", role.name(), m.from))
     })
