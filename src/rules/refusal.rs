@@ -99,5 +99,15 @@ pub fn castling(pos: &Position, rules: &CastlingRules, threats: &Terrain, wing: 
             );
         }
     }
+    let mut after = pos.clone();
+    let castle = path.to_move();
+    move_units(after.board_mut(), &castle, us);
+    if let Some(attacker) = attackers(&after, threats, path.king_to).iter().next() {
+        return format!(
+            "{which} is not legal here: once king and rook stand on their new squares, {} attacks the king on {}",
+            unit_at(&after, attacker),
+            path.king_to
+        );
+    }
     format!("{which} is not legal here")
 }

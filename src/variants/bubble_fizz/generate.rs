@@ -7,7 +7,9 @@ use super::bubbles::Birth;
 use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
 use super::TERRAIN;
+use crate::geometry::SquareSet;
 use crate::rules::castling::castling_moves;
+use crate::rules::check;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Color, Move, Role, Turn, Wing};
 use std::collections::HashSet;
@@ -25,11 +27,17 @@ pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
     if filter.role.is_none_or(|r| r == Role::King) {
         let before = out.len();
         let them = pos.turn().other();
-        // F6: "not out of, through or into check" when the castling is played.
+        // F6: "not out of, through or into check" when the castling is played: the
+        // king's squares now, and the king once king and rook stand on their new
+        // squares (a rook that shielded the landing square no longer does); later
+        // moves and the rise cannot make up for it.
         castling_moves(pos, &TERRAIN, out, |sq| !attacked(pos.board(), sq, them));
-        if let Some(to) = filter.to {
-            movegen::retain_from(out, before, |m| m.to == to);
-        }
+        let mut scratch = pos.board().clone();
+        let us = pos.turn();
+        movegen::retain_from(out, before, |m| {
+            filter.to.is_none_or(|to| m.to == to)
+                && !check::king_attacked_after(&mut scratch, &SquareSet::EMPTY, &TERRAIN, m, us)
+        });
     }
     let first = st.count == 0;
     movegen::retain_from(out, start, |m| st.may_move(m.from) && (first || !m.capture));

@@ -9,6 +9,7 @@ use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::refusal;
 use crate::rules::san::{self, move_text, WrittenMove};
 use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
@@ -195,10 +196,8 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
         next.apply(mv, variant.birth);
         return safety::exposed_king(&next);
     }
-    format!(
-        "{which} is not legal here: the king is in check, crosses or lands on a square an unpaused enemy unit \
-         attacks, or a square between king and rook is not free"
-    )
+    // F6, F8: the orthodox conditions, paused units attacking nothing.
+    refusal::castling(pos, &TERRAIN.castling, &TERRAIN, wing)
 }
 
 /// Why no legal move of `role` reaches `to` at the start of a turn (paused units,
