@@ -39,7 +39,7 @@ pub(crate) struct Splitter {
 }
 
 impl Splitter {
-    pub fn new() -> Splitter {
+    pub(super) fn new() -> Splitter {
         Splitter {
             state: LineState::Fresh,
             in_comment: false,
@@ -54,22 +54,22 @@ impl Splitter {
     }
 
     /// The current line number (1-based).
-    pub fn line(&self) -> usize {
+    pub(super) fn line(&self) -> usize {
         self.line
     }
 
     /// True when the current game holds anything but white space and escape lines.
-    pub fn has_content(&self) -> bool {
+    pub(super) fn has_content(&self) -> bool {
         self.has_content
     }
 
     /// How many bytes of the current game come before the current line.
-    pub fn line_start(&self) -> usize {
+    pub(super) fn line_start(&self) -> usize {
         self.line_start
     }
 
     /// Starts the next game, which already holds `carried` bytes of the current line.
-    pub fn begin_game(&mut self, carried: usize) {
+    pub(super) fn begin_game(&mut self, carried: usize) {
         self.game_bytes = carried;
         self.line_start = 0;
         self.tag_seen = false;
@@ -80,7 +80,7 @@ impl Splitter {
 
     /// Scans `chunk`. Returns how many of its bytes belong to the current game, and
     /// whether a new game starts right after them (at a `[` that is not yet consumed).
-    pub fn scan(&mut self, chunk: &[u8]) -> (usize, bool) {
+    pub(super) fn scan(&mut self, chunk: &[u8]) -> (usize, bool) {
         let mut i = 0;
         let mut boundary = false;
         while let Some(&byte) = chunk.get(i) {

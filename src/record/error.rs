@@ -61,43 +61,43 @@ const MAX_QUOTED_CHARS: usize = 40;
 
 impl SyntaxError {
     /// An error at the start of `rest`, covering nothing yet (widened when reported).
-    pub fn at(rest: &str, problem: Problem) -> SyntaxError {
+    pub(super) fn at(rest: &str, problem: Problem) -> SyntaxError {
         SyntaxError { start: rest.len(), end: rest.len(), problem }
     }
 
     /// An error about the token that starts `rest` (up to the next delimiter).
-    pub fn token_at(rest: &str, problem: Problem) -> SyntaxError {
+    pub(super) fn token_at(rest: &str, problem: Problem) -> SyntaxError {
         SyntaxError { start: rest.len(), end: rest.len().saturating_sub(token_len(rest)), problem }
     }
 
     /// An error about the text from `start` up to where `rest` begins.
-    pub fn between(start: &str, rest: &str, problem: Problem) -> SyntaxError {
+    pub(super) fn between(start: &str, rest: &str, problem: Problem) -> SyntaxError {
         SyntaxError { start: start.len(), end: rest.len().min(start.len()), problem }
     }
 
     /// An error about the first `len` bytes of `rest`.
-    pub fn first_bytes(rest: &str, len: usize, problem: Problem) -> SyntaxError {
+    pub(super) fn first_bytes(rest: &str, len: usize, problem: Problem) -> SyntaxError {
         SyntaxError { start: rest.len(), end: rest.len().saturating_sub(len), problem }
     }
 
     /// An error about `span` of a text of `text_len` bytes.
-    pub fn spanning(span: Span, text_len: usize, problem: Problem) -> SyntaxError {
+    pub(super) fn spanning(span: Span, text_len: usize, problem: Problem) -> SyntaxError {
         let start = text_len.saturating_sub(span.start);
         SyntaxError { start, end: text_len.saturating_sub(span.end).min(start), problem }
     }
 
     /// As a nom failure: no other rule is tried after it.
-    pub fn fail<T>(self) -> Result<T, nom::Err<SyntaxError>> {
+    pub(super) fn fail<T>(self) -> Result<T, nom::Err<SyntaxError>> {
         Err(nom::Err::Failure(self))
     }
 
     /// As a nom error: the caller may try another rule.
-    pub fn backtrack<T>(self) -> Result<T, nom::Err<SyntaxError>> {
+    pub(super) fn backtrack<T>(self) -> Result<T, nom::Err<SyntaxError>> {
         Err(nom::Err::Error(self))
     }
 
     /// The public error, with its span and message written out against the game's text.
-    pub fn into_parse_error(self, text: &str) -> ParseError {
+    pub(super) fn into_parse_error(self, text: &str) -> ParseError {
         let start = text.len().saturating_sub(self.start);
         let mut span = Span::new(start, text.len().saturating_sub(self.end).max(start));
         if span.end == span.start {

@@ -39,7 +39,7 @@ type Step = Result<(), SyntaxError>;
 impl LineStack {
     /// A main line that starts with the comments written before the movetext, in a
     /// text of `text_len` bytes. `expected_plies` reserves room in the main line.
-    pub fn new(comments: Vec<Spanned<String>>, expected_plies: usize, text_len: usize) -> LineStack {
+    pub(super) fn new(comments: Vec<Spanned<String>>, expected_plies: usize, text_len: usize) -> LineStack {
         let mut main = OpenLine::new(Span::default());
         main.line.comments = comments;
         main.line.plies.reserve(expected_plies);
@@ -61,14 +61,14 @@ impl LineStack {
     }
 
     /// A move number: it belongs to the next turn.
-    pub fn number(&mut self, number: Spanned<MoveNumber>) -> Step {
+    pub(super) fn number(&mut self, number: Spanned<MoveNumber>) -> Step {
         let span = number.span;
         self.current(span)?.number = Some(number);
         Ok(())
     }
 
     /// A turn, with the glyphs written on it: a new ply.
-    pub fn turn(&mut self, (turn, nags): TurnWithGlyphs) -> Step {
+    pub(super) fn turn(&mut self, (turn, nags): TurnWithGlyphs) -> Step {
         let current = self.current(turn.span)?;
         let number = current.number.take();
         current.line.plies.push(Ply { number, turn, nags, comments: Vec::new(), variations: Vec::new() });
@@ -76,7 +76,7 @@ impl LineStack {
     }
 
     /// A NAG or a glyph standing alone: it belongs to the last ply.
-    pub fn nag(&mut self, nag: Spanned<u8>) -> Step {
+    pub(super) fn nag(&mut self, nag: Spanned<u8>) -> Step {
         let error = self.error(nag.span, "a NAG must follow a move");
         match self.current(nag.span)?.line.plies.last_mut() {
             Some(ply) => ply.nags.push(nag),
@@ -86,7 +86,7 @@ impl LineStack {
     }
 
     /// A comment belongs to the last ply of the current line, or to the line itself.
-    pub fn comment(&mut self, comment: Spanned<String>) {
+    pub(super) fn comment(&mut self, comment: Spanned<String>) {
         if let Some(current) = self.open.last_mut() {
             match current.line.plies.last_mut() {
                 Some(ply) => {
@@ -100,7 +100,7 @@ impl LineStack {
     }
 
     /// `(`: a variation of the last ply of the current line begins.
-    pub fn open(&mut self, span: Span) -> Step {
+    pub(super) fn open(&mut self, span: Span) -> Step {
         let depth = self.open.len().saturating_sub(1);
         if self.current(span)?.line.plies.is_empty() {
             return Err(self.error(span, "a variation must follow the move it replaces"));
@@ -113,7 +113,7 @@ impl LineStack {
     }
 
     /// `)`: the current variation joins the ply it replaces.
-    pub fn close(&mut self, span: Span) -> Step {
+    pub(super) fn close(&mut self, span: Span) -> Step {
         self.current(span)?;
         if self.open.len() < 2 {
             return Err(self.error(span, "unbalanced `)`: no variation is open"));
@@ -128,7 +128,7 @@ impl LineStack {
 
     /// A result ends the main line. Inside a variation it says nothing about the game
     /// and is ignored.
-    pub fn result(&mut self, result: Spanned<GameResult>) -> Step {
+    pub(super) fn result(&mut self, result: Spanned<GameResult>) -> Step {
         self.current(result.span)?;
         if self.open.len() == 1 {
             self.result = Some(result);
@@ -137,7 +137,7 @@ impl LineStack {
     }
 
     /// The main line and the result, once the movetext has ended.
-    pub fn finish(mut self) -> Result<(Line, Option<Spanned<GameResult>>), SyntaxError> {
+    pub(super) fn finish(mut self) -> Result<(Line, Option<Spanned<GameResult>>), SyntaxError> {
         if self.open.len() > 1 {
             let opened = self.open.last().map_or(Span::default(), |open| open.opened);
             return Err(self.error(opened, "unclosed variation, opened here"));

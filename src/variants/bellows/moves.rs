@@ -18,13 +18,13 @@ const CASTLING: CastlingRules = CastlingRules { back_rank: [2, 9], king_files: [
 
 /// The files on which `K`/`Q` of the castling field look for the outermost rook
 /// (L2: c-j, the files of the 8x8 region).
-pub const CASTLING_FILES: std::ops::RangeInclusive<u8> = 2..=9;
+pub(super) const CASTLING_FILES: std::ops::RangeInclusive<u8> = 2..=9;
 
 /// The back ranks on which each side castles (L2).
-pub const BACK_RANKS: [u8; 2] = CASTLING.back_rank;
+pub(super) const BACK_RANKS: [u8; 2] = CASTLING.back_rank;
 
 /// The shared generator's terrain with `region` as the area units may use.
-pub const fn terrain(region: Region) -> Terrain {
+pub(super) const fn terrain(region: Region) -> Terrain {
     Terrain { area: region.rect(), pawns: PAWNS, castling: CASTLING }
 }
 
@@ -36,29 +36,29 @@ fn arena(pos: &Position, schedule: &Schedule) -> Arena {
 
 /// Legal moves of the side to move that fit `filter`, castling included (its squares
 /// inside the active board, the king's not capturable on the next ply).
-pub fn legal_moves(pos: &Position, schedule: &Schedule, filter: MoveFilter, out: &mut Vec<Move>) {
+pub(super) fn legal_moves(pos: &Position, schedule: &Schedule, filter: MoveFilter, out: &mut Vec<Move>) {
     legal::legal_moves(pos, &arena(pos, schedule), filter, out);
 }
 
 /// Whether the side to move has a legal move; stops at the first.
-pub fn any_legal_move(pos: &Position, schedule: &Schedule) -> bool {
+pub(super) fn any_legal_move(pos: &Position, schedule: &Schedule) -> bool {
     legal::any_legal_move(pos, &arena(pos, schedule))
 }
 
 /// Whether a unit of the side not to move could capture on `sq` on its next ply,
 /// on the board `next` (L6).
-pub fn is_threatened(pos: &Position, next: &Terrain, sq: crate::geometry::Square) -> bool {
+pub(super) fn is_threatened(pos: &Position, next: &Terrain, sq: crate::geometry::Square) -> bool {
     Arena::same(*next).is_threatened(pos, sq)
 }
 
 /// L6: the side to move is in check when the opponent could capture its king on the
 /// opponent's next ply, on that ply's board.
-pub fn in_check(pos: &Position, schedule: &Schedule) -> bool {
+pub(super) fn in_check(pos: &Position, schedule: &Schedule) -> bool {
     !king_safe(pos, pos.turn(), &terrain(schedule.next(pos)))
 }
 
 /// O9 in L6's sense: the side not to move stands in check when the side to move could
 /// capture its king now, on the active board.
-pub fn opponent_in_check(pos: &Position, schedule: &Schedule) -> bool {
+pub(super) fn opponent_in_check(pos: &Position, schedule: &Schedule) -> bool {
     !king_safe(pos, pos.turn().other(), &terrain(schedule.active(pos)))
 }

@@ -13,7 +13,7 @@ use crate::rules::{Position, Role, Wing};
 /// leave its king capturable (L6), a destination off the active board, or a unit that
 /// stands off it (L4). `None` leaves the general explanation (also when legal moves to
 /// `to` exist and only the written source does not fit them).
-pub fn unreachable(pos: &Position, schedule: &Schedule, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(pos: &Position, schedule: &Schedule, written: &WrittenMove<'_>) -> Option<String> {
     let (role, to) = (written.role, written.to()?);
     let active = schedule.active(pos);
     let filter = MoveFilter { role: Some(role), to: Some(to) };
@@ -68,7 +68,7 @@ fn unsafe_king(pos: &Position, schedule: &Schedule, role: Role, from: Square, to
 /// Why castling on `wing` is refused, when the reason is Bellows' own: a square of
 /// king or rook outside the active board (L4), or a king's square the opponent could
 /// capture on its next ply (L6). `None` leaves the general explanation.
-pub fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<String> {
+pub(super) fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Option<String> {
     let path = CastlingPath::of(pos, &terrain(Region::Large).castling, wing)?;
     let name = wing.notation();
     if path.occupied_square(pos).is_some() {

@@ -16,7 +16,7 @@ const PAWN_RANKS: std::ops::RangeInclusive<u8> = 3..=8;
 
 /// Reads a snapshot of 4 to 7 fields and rejects impossible positions. Without the
 /// `phase` field the active board is the 8x8 (the first place of the schedule).
-pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> {
+pub(super) fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> {
     let fields = Fields::split(text, 4, 7)?;
     let area = Region::Large.rect();
     let mut pos =
@@ -44,7 +44,7 @@ pub fn read(text: &str, schedule: &Schedule) -> Result<Position, SnapshotError> 
 }
 
 /// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
-pub fn write(pos: &Position, schedule: &Schedule, ep: Option<Square>) -> String {
+pub(super) fn write(pos: &Position, schedule: &Schedule, ep: Option<Square>) -> String {
     let placement = fen::write_placement(Region::Large.rect(), |sq| pos.board().get(sq).map(Piece::fen_char));
     format!("{} {}", fen::write_orthodox_in(pos, placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase()))
 }

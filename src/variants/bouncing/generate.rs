@@ -10,12 +10,12 @@ use crate::rules::movegen::{self, MoveFilter, KING_STEPS};
 use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
 
 /// Every legal turn whose move fits `filter`.
-pub fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
+pub(super) fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
     turns_move_by_move(pos, filter, out, |_| true);
 }
 
 /// Whether the side to move has a legal turn; stops at the first move that has one.
-pub fn any_legal_turn(pos: &Position) -> bool {
+pub(super) fn any_legal_turn(pos: &Position) -> bool {
     let mut found = Vec::with_capacity(16);
     turns_move_by_move(pos, MoveFilter::default(), &mut found, |found| found.is_empty());
     !found.is_empty()
@@ -23,7 +23,7 @@ pub fn any_legal_turn(pos: &Position) -> bool {
 
 /// The legal turns of one move of `pos`: alone, and with each bounce that may
 /// follow it.
-pub fn legal_turns_of(pos: &Position, mv: &Move, out: &mut Vec<Turn>) {
+pub(super) fn legal_turns_of(pos: &Position, mv: &Move, out: &mut Vec<Turn>) {
     let mut bounces = Vec::with_capacity(8);
     if !mv.is_castle() {
         possible_bounces(pos, mv, &mut bounces);
@@ -53,7 +53,7 @@ fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, g
 
 /// The moves that fit `filter` before king safety is judged: the shared
 /// generator's (with B6's double steps), castling, and B5's in-place promotions.
-pub fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
+pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
     movegen::pseudo_moves(pos, &TERRAIN, filter, out);
     if filter.role.is_none_or(|r| r == Role::King) {
         let them = pos.turn().other();
@@ -92,12 +92,12 @@ fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) 
 }
 
 /// The square of the pawn an en passant move removes.
-pub fn en_passant_victim(pos: &Position, mv: &Move) -> Option<Square> {
+pub(super) fn en_passant_victim(pos: &Position, mv: &Move) -> Option<Square> {
     (mv.kind == MoveKind::EnPassant).then(|| mv.to.step(Delta::new(0, -pos.turn().forward()))).flatten()
 }
 
 /// Whether a unit stands on `sq` once `mv` is played (before any bounce).
-pub fn occupied_after(pos: &Position, mv: &Move, sq: Square) -> bool {
+pub(super) fn occupied_after(pos: &Position, mv: &Move, sq: Square) -> bool {
     if sq == mv.to {
         return true;
     }
@@ -105,14 +105,14 @@ pub fn occupied_after(pos: &Position, mv: &Move, sq: Square) -> bool {
 }
 
 /// Whether two squares touch (one of the eight neighbours).
-pub fn neighbours(a: Square, b: Square) -> bool {
+pub(super) fn neighbours(a: Square, b: Square) -> bool {
     let d = a.delta_to(b);
     a != b && d.files.abs() <= 1 && d.ranks.abs() <= 1
 }
 
 /// B2: where a unit on `unit` goes when a unit on the neighbouring square `mover`
 /// bounces it: one square straight away; `None` off the board.
-pub fn bounce_destination(mover: Square, unit: Square) -> Option<Square> {
+pub(super) fn bounce_destination(mover: Square, unit: Square) -> Option<Square> {
     unit.step(mover.delta_to(unit)).filter(|to| TERRAIN.area.contains(*to))
 }
 

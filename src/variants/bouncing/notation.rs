@@ -14,7 +14,7 @@ use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
 /// among the bounces that legally follow that move.
-pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let (san, written) = san::one_move_part(token)?;
     let written = written.map(|b| &b.value);
     let (mv, move_text) = san::resolve_move(variant, pos, san).map_err(|refusal| {
@@ -43,7 +43,7 @@ pub fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<
 }
 
 /// Canonical notation of a turn with its check mark, written last (B9).
-pub fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> String {
+pub(super) fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> String {
     let Turn::Bounced(mv, bounce) = turn else { return san::write_turn(variant, pos, turn) };
     let body = format!("{}, {}", variant.write_move(pos, mv), bounce_text(pos, bounce));
     body + san::check_mark(variant, &variant.play(pos, turn))
@@ -141,7 +141,7 @@ fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> String {
 
 /// Why no legal turn moves `role` to `to` although such a move exists before king
 /// safety is judged (B7).
-pub fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
     let role = written.role;
     let mut moves = Vec::new();
     generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, &mut moves);

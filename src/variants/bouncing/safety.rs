@@ -10,7 +10,7 @@ use crate::rules::{Board, Bounce, Color, Move, Position, Role, Turn};
 
 /// Judges the turns of one position: the move alone by the shared king-safety judge,
 /// each bounce on top of it.
-pub struct KingSafety<'a> {
+pub(super) struct KingSafety<'a> {
     pos: &'a Position,
     us: Color,
     /// The mover's king before the turn.
@@ -19,7 +19,7 @@ pub struct KingSafety<'a> {
 }
 
 impl<'a> KingSafety<'a> {
-    pub fn new(pos: &'a Position) -> KingSafety<'a> {
+    pub(super) fn new(pos: &'a Position) -> KingSafety<'a> {
         KingSafety {
             pos,
             us: pos.turn(),
@@ -30,7 +30,7 @@ impl<'a> KingSafety<'a> {
 
     /// Pushes `mv` alone, and `mv` with each of `bounces`, where the mover's king
     /// ends the turn safe (B7: only the end of the whole turn counts).
-    pub fn keep_safe(&mut self, mv: &Move, bounces: &[Bounce], out: &mut Vec<Turn>) {
+    pub(super) fn keep_safe(&mut self, mv: &Move, bounces: &[Bounce], out: &mut Vec<Turn>) {
         let Some(king_before) = self.king else {
             out.push(Turn::Move(*mv));
             out.extend(bounces.iter().map(|b| Turn::Bounced(*mv, *b)));

@@ -7,7 +7,7 @@ use crate::geometry::{Delta, Square, SquareSet};
 use crate::rules::{Color, Position};
 
 /// The pause counter a struck unit or one that entered a bubble gets (F5).
-pub const PAUSE_TURNS: u8 = 3;
+pub(super) const PAUSE_TURNS: u8 = 3;
 
 /// What happens when a bubble is born on a unit (F2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,43 +21,43 @@ pub enum Birth {
 
 /// Caption lines about bubbles, collected only when someone will read them.
 #[derive(Clone, Debug, Default)]
-pub struct Log(Option<Vec<String>>);
+pub(super) struct Log(Option<Vec<String>>);
 
 impl Log {
     /// A log that keeps its lines.
-    pub fn kept() -> Log {
+    pub(super) fn kept() -> Log {
         Log(Some(Vec::new()))
     }
 
     /// Adds a line; `line` is not even built when nobody reads the log.
-    pub fn note(&mut self, line: impl FnOnce() -> String) {
+    pub(super) fn note(&mut self, line: impl FnOnce() -> String) {
         if let Some(lines) = &mut self.0 {
             lines.push(line());
         }
     }
 
-    pub fn lines(self) -> Vec<String> {
+    pub(super) fn lines(self) -> Vec<String> {
         self.0.unwrap_or_default()
     }
 }
 
 /// F1: one step up for `color` from `sq`, if that square is on the board.
-pub fn above(sq: Square, color: Color) -> Option<Square> {
+pub(super) fn above(sq: Square, color: Color) -> Option<Square> {
     sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
 }
 
 /// The bubbles of `color`.
-pub fn of(pos: &Position, color: Color) -> SquareSet {
+pub(super) fn of(pos: &Position, color: Color) -> SquareSet {
     pos.bubbles(color)
 }
 
 /// The bubbles of `color`, to change.
-pub fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
+pub(super) fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
     pos.bubbles_mut(color)
 }
 
 /// The owner of a bubble on `sq`, if there is one.
-pub fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
+pub(super) fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
     Color::ALL.into_iter().find(|c| of(pos, *c).contains(sq))
 }
 
@@ -69,7 +69,7 @@ fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
 
 /// F3: the unit that just landed on `sq` enters the bubble there, if any: it is
 /// paused and the bubble vanishes. Returns whether it entered one.
-pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
+pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
     let Some(owner) = owner_at(pos, sq) else { return false };
     of_mut(pos, owner).remove(sq);
     pause(pos, sq, paused);
@@ -84,7 +84,7 @@ pub fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut L
 /// F2: `color` makes a bubble one step up from `landed`. Off the board nothing is
 /// born; on a bubble both vanish; on a unit the bubble fizzles, or strikes the unit
 /// under [`Birth::Strike`].
-pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paused: &mut SquareSet, log: &mut Log) {
+pub(super) fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paused: &mut SquareSet, log: &mut Log) {
     let Some(sq) = above(landed, color) else { return };
     if let Some(owner) = owner_at(pos, sq) {
         of_mut(pos, owner).remove(sq);
@@ -114,7 +114,7 @@ pub fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paus
 /// F4: at the end of `mover`'s turn every bubble of the other side rises one square,
 /// all at once. A bubble leaving the board vanishes; one reaching a unit strikes it
 /// (pause 3) and vanishes; one reaching a bubble of `mover` vanishes with it.
-pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
+pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let riser = mover.other();
     let rising = of(pos, riser);
     if rising.is_empty() {
@@ -156,7 +156,7 @@ pub fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
 
 /// The rise of F4 on a copy of the board's counters only: which units the other
 /// side's bubbles strike at the end of `mover`'s turn. King safety (F7) needs no more.
-pub fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
+pub(super) fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
     let riser = mover.other();
     of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board().is_empty_at(*to)).collect()
 }

@@ -10,7 +10,7 @@ use crate::rules::{Color, Position, Turn};
 
 /// What the turn did beyond moving units: bubbles born, cancelled, fizzled, entered,
 /// risen onto units or out of the board.
-pub fn describe_turn(before: &Position, turn: &Turn, birth: Birth) -> Vec<String> {
+pub(super) fn describe_turn(before: &Position, turn: &Turn, birth: Birth) -> Vec<String> {
     let mut st = TurnState::begin(before);
     st.log = Log::kept();
     for mv in turn.moves() {
@@ -20,7 +20,7 @@ pub fn describe_turn(before: &Position, turn: &Turn, birth: Birth) -> Vec<String
 }
 
 /// `bubbles: white g7; black e4` when there are bubbles.
-pub fn describe_state(pos: &Position) -> Vec<String> {
+pub(super) fn describe_state(pos: &Position) -> Vec<String> {
     let (white, black) = (pos.bubbles(Color::White), pos.bubbles(Color::Black));
     if white.is_empty() && black.is_empty() {
         return Vec::new();
@@ -38,7 +38,7 @@ pub fn describe_state(pos: &Position) -> Vec<String> {
 
 /// Paused units (counter 1-3) and invigorated ones (0), drawn with their own letters
 /// and listed under the board.
-pub fn unit_marks(pos: &Position) -> Vec<UnitMarks> {
+pub(super) fn unit_marks(pos: &Position) -> Vec<UnitMarks> {
     let mut paused = Vec::new();
     let mut invigorated = Vec::new();
     for square in reading_order() {
@@ -61,7 +61,7 @@ pub fn unit_marks(pos: &Position) -> Vec<UnitMarks> {
 }
 
 /// F1: White's bubbles rise (`^`), Black's sink (`v`).
-pub fn square_marks(pos: &Position) -> Vec<SquareMarks> {
+pub(super) fn square_marks(pos: &Position) -> Vec<SquareMarks> {
     let (white, black) = (pos.bubbles(Color::White), pos.bubbles(Color::Black));
     vec![
         SquareMarks {

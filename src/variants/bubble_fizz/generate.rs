@@ -17,7 +17,7 @@ use std::collections::HashSet;
 /// The moves that may come next in the turn (before king safety, which is judged at
 /// the end): pseudo-legal moves of unpaused units allowed to move (F5, F6), castling
 /// judged by F8 in the position as it stands, and no capture after the first move.
-pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
+pub(super) fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
     if !st.may_continue() {
         return;
     }
@@ -46,7 +46,7 @@ pub fn next_moves(st: &TurnState, filter: MoveFilter, out: &mut Vec<Move>) {
 /// Walks every legal turn that starts from `st` with one more move (the first of
 /// them fitting `filter`), calling `visit` with the moves of the whole turn; stops
 /// as soon as `visit` returns `true` and then returns `true`.
-pub fn search(
+pub(super) fn search(
     st: &TurnState,
     birth: Birth,
     filter: MoveFilter,
@@ -83,7 +83,7 @@ pub fn search(
 }
 
 /// Whether some unit might still move after `mv` (`false` only when none can).
-pub fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
+pub(super) fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
     if mv.capture {
         false
     } else if st.extras.contains(mv.from) {
@@ -94,7 +94,7 @@ pub fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
 }
 
 /// The turn made of `moves`.
-pub fn turn_of(moves: &[Move]) -> Option<Turn> {
+pub(super) fn turn_of(moves: &[Move]) -> Option<Turn> {
     match moves {
         [] => None,
         [mv] => Some(Turn::Move(*mv)),
@@ -103,7 +103,7 @@ pub fn turn_of(moves: &[Move]) -> Option<Turn> {
 }
 
 /// Every legal turn from `st` whose next move fits `filter`.
-pub fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut Vec<Turn>) {
+pub(super) fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut Vec<Turn>) {
     let mut played = Vec::with_capacity(4);
     search(st, birth, filter, &mut played, &mut |moves| {
         out.extend(turn_of(moves));
@@ -113,7 +113,7 @@ pub fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut V
 
 /// Whether some legal turn continues from `st`; stops at the first. Turns of one
 /// move are tried first: they are cheap, and usually one of them is legal.
-pub fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
+pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
     let mut moves = Vec::with_capacity(48);
     next_moves(st, MoveFilter::default(), &mut moves);
     let mut quick = QuickSafety::new(st, birth);
@@ -206,7 +206,7 @@ fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSaf
 }
 
 /// The moves fitting `filter` that may come next and lead to a legal turn.
-pub fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
+pub(super) fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
     let mut moves = Vec::new();
     next_moves(st, filter, &mut moves);
     let mut quick = QuickSafety::new(st, birth);

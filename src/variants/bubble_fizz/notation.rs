@@ -15,7 +15,7 @@ use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
-pub fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let parts = token.parts.len();
     let mut st = TurnState::begin(pos);
     let mut moves = Vec::with_capacity(parts);
@@ -77,7 +77,7 @@ fn resolve_part(
 }
 
 /// Canonical notation of a legal turn with its check mark (F11).
-pub fn write_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> String {
+pub(super) fn write_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> String {
     let mut st = TurnState::begin(pos);
     let mut texts = Vec::with_capacity(turn.moves().len());
     for mv in turn.moves() {
@@ -97,7 +97,7 @@ fn part_text(variant: &BubbleFizz, st: &TurnState, mv: &Move) -> String {
 }
 
 /// "paused for 2 more turns" (F5: the turns of its side it still sits out).
-pub fn paused_for(counter: u8) -> String {
+pub(super) fn paused_for(counter: u8) -> String {
     match counter {
         1 => "paused for 1 more turn".to_string(),
         n => format!("paused for {n} more turns"),
@@ -202,7 +202,7 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
 
 /// Why no legal move of `role` reaches `to` at the start of a turn (paused units,
 /// king safety), for the shared SAN refusal.
-pub fn unreachable(variant: &BubbleFizz, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(variant: &BubbleFizz, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     if let Some(mv) = moves_of_paused_units(pos, filter).iter().find(|m| written.fits(m)) {
         return Some(paused_reason(pos, mv));

@@ -12,19 +12,19 @@ use crate::rules::{Board, Color, Move, Position};
 
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
-pub fn attacked(board: &Board, sq: Square, by: Color) -> bool {
+pub(super) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
     movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 /// F8: whether `color`'s king stands in check.
-pub fn in_check(pos: &Position, color: Color) -> bool {
+pub(super) fn in_check(pos: &Position, color: Color) -> bool {
     pos.board().king(color).is_some_and(|king| attacked(pos.board(), king, color.other()))
 }
 
 /// F7: whether the mover's king is safe once the turn in progress ends. Only the
 /// rise can still change who attacks it (a bubble striking an enemy unit pauses it),
 /// so the full end of the turn is needed only when the king is attacked now.
-pub fn safe_at_end(st: &TurnState) -> bool {
+pub(super) fn safe_at_end(st: &TurnState) -> bool {
     let us = st.pos.turn();
     let Some(king) = st.pos.board().king(us) else { return true };
     if !attacked(st.pos.board(), king, us.other()) {
@@ -50,7 +50,7 @@ pub fn safe_at_end(st: &TurnState) -> bool {
 /// attacked is safe; one after which it is attacked is unsafe unless a pause can still
 /// take the attacker away (a birth under `birth=strike`, or the rise striking an enemy
 /// unit).
-pub struct QuickSafety<'a> {
+pub(super) struct QuickSafety<'a> {
     st: &'a TurnState,
     birth: Birth,
     moves: KingSafety<'a>,
@@ -58,12 +58,12 @@ pub struct QuickSafety<'a> {
 }
 
 impl<'a> QuickSafety<'a> {
-    pub fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
+    pub(super) fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
         QuickSafety { st, birth, moves: KingSafety::within(&st.pos, TERRAIN), rise_may_strike: None }
     }
 
     /// Whether the king is safe after `mv` when the turn ends right after it.
-    pub fn judge(&mut self, mv: &Move) -> Option<bool> {
+    pub(super) fn judge(&mut self, mv: &Move) -> Option<bool> {
         if self.moves.allows(mv) {
             return Some(true);
         }
@@ -79,7 +79,7 @@ impl<'a> QuickSafety<'a> {
 
 /// An unpaused unit of the side not to move in `after` that could capture the king
 /// of `color`: its square.
-pub fn attacker(after: &Position, color: Color) -> Option<Square> {
+pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
     let king = after.board().king(color)?;
     let mut enemy = after.clone();
     enemy.set_turn(color.other());
@@ -91,7 +91,7 @@ pub fn attacker(after: &Position, color: Color) -> Option<Square> {
 
 /// F7's refusal: "after this turn the white king on g6 could be captured by the king
 /// on g8", for a turn whose end leaves the king attacked.
-pub fn exposed_king(st: &TurnState) -> String {
+pub(super) fn exposed_king(st: &TurnState) -> String {
     let us = st.pos.turn();
     let (after, _) = st.clone().finish();
     let king = after.board().king(us).map_or_else(String::new, |k| k.to_string());

@@ -14,13 +14,13 @@ use crate::snapshot::fen::{self, Fields};
 use crate::snapshot::SnapshotError;
 
 /// The squares of the board in reading order (rank 8 first, files a to h).
-pub fn reading_order() -> impl Iterator<Item = Square> {
+pub(super) fn reading_order() -> impl Iterator<Item = Square> {
     TERRAIN.area.reading_order()
 }
 
 /// Reads a snapshot of 4, 6 or 8 fields and rejects impossible positions, listing
 /// every problem.
-pub fn read(text: &str) -> Result<Position, SnapshotError> {
+pub(super) fn read(text: &str) -> Result<Position, SnapshotError> {
     let fields = Fields::split(text, 4, 8)?;
     let count = fields.fields.len();
     if count == 5 || count == 7 {
@@ -134,7 +134,7 @@ fn impossible(pos: &Position) -> Vec<String> {
 }
 
 /// Writes the eight fields; `ep` is the en passant square when a capture there is legal.
-pub fn write(pos: &Position, ep: Option<Square>) -> String {
+pub(super) fn write(pos: &Position, ep: Option<Square>) -> String {
     let placement = fen::write_placement(TERRAIN.area, |sq| pos.board().get(sq).map(Piece::fen_char));
     let bubbles: Vec<String> =
         reading_order().filter_map(|sq| owner_at(pos, sq).map(|c| format!("{sq}{}", c.char()))).collect();

@@ -14,7 +14,7 @@ use crate::rules::{Move, MoveKind, Position};
 
 /// A turn in progress.
 #[derive(Clone, Debug)]
-pub struct TurnState {
+pub(super) struct TurnState {
     /// The position after the moves so far; the turn has not passed.
     pub pos: Position,
     /// Invigorated units (by the square they stand on) whose extra move is unused.
@@ -44,7 +44,7 @@ pub struct TurnState {
 impl TurnState {
     /// The start of the side to move's turn: its invigorated units (counter 0) each
     /// hold an extra move (F6).
-    pub fn begin(pos: &Position) -> TurnState {
+    pub(super) fn begin(pos: &Position) -> TurnState {
         let us = pos.turn();
         let extras = pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq) == Some(0)).collect();
         let sat_out =
@@ -65,12 +65,12 @@ impl TurnState {
     }
 
     /// Whether the unit on `from` may make the next move of the turn (F6).
-    pub fn may_move(&self, from: Square) -> bool {
+    pub(super) fn may_move(&self, from: Square) -> bool {
         !self.captured && (!self.ordinary_used || self.extras.contains(from))
     }
 
     /// Whether some unit may still move in this turn.
-    pub fn may_continue(&self) -> bool {
+    pub(super) fn may_continue(&self) -> bool {
         !self.captured && (!self.ordinary_used || !self.extras.is_empty())
     }
 
@@ -78,7 +78,7 @@ impl TurnState {
     /// promoted pawn being the same unit), each landing unit enters the bubble on its
     /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
     /// the rook's).
-    pub fn apply(&mut self, mv: &Move, birth: Birth) {
+    pub(super) fn apply(&mut self, mv: &Move, birth: Birth) {
         let us = self.pos.turn();
         if self.extras.contains(mv.from) {
             self.extras.remove(mv.from);
@@ -127,7 +127,7 @@ impl TurnState {
     /// Ends the turn and returns the position after it. F5's order: the mover's
     /// units that sat the turn out count down (1 -> 0: invigorated for the next turn),
     /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
-    pub fn finish(mut self) -> (Position, Log) {
+    pub(super) fn finish(mut self) -> (Position, Log) {
         let us = self.pos.turn();
         for sq in self.pos.board().occupied_by(us).iter() {
             let next = match self.pos.board().counter(sq) {

@@ -22,7 +22,7 @@ fn along_line(mv: &Move, set: SquareSet) -> String {
 }
 
 /// What the turn did beyond moving its unit; `before` is the position it was played in.
-pub fn describe(before: &Position, turn: &Turn) -> Vec<String> {
+pub(super) fn describe(before: &Position, turn: &Turn) -> Vec<String> {
     let Some(mv) = turn.moves().first().filter(|m| m.capture) else { return Vec::new() };
     let unit = mv.role.name();
     let promoted = mv.promotion.map_or_else(String::new, |r| format!(" as a {}", r.name()));
@@ -50,7 +50,7 @@ pub fn describe(before: &Position, turn: &Turn) -> Vec<String> {
 
 /// The squares a turn touched: the move, and the capturer's landing square (K2) or
 /// the units a kick removed (K3).
-pub fn trace(before: &Position, turn: &Turn) -> TurnTrace {
+pub(super) fn trace(before: &Position, turn: &Turn) -> TurnTrace {
     let mut trace = turn.trace();
     if let Some(mv) = turn.moves().first().filter(|m| m.capture) {
         match strike::trace(before.board(), mv) {

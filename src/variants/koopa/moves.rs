@@ -10,13 +10,13 @@ use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::{Color, Move, Position, Role};
 
 /// Whether the game is over because a king has left the board (K5); no side moves then.
-pub fn king_gone(pos: &Position) -> bool {
+pub(super) fn king_gone(pos: &Position) -> bool {
     Color::ALL.iter().any(|&c| pos.board().king(c).is_none())
 }
 
 /// Legal moves of the side to move that fit `filter` (`to` is the struck square of a
 /// capture, K10).
-pub fn legal_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
+pub(super) fn legal_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
     if king_gone(pos) {
         return;
     }
@@ -83,7 +83,7 @@ fn settle_captures(pos: &Position, start: usize, out: &mut Vec<Move>) {
 
 /// Whether a capture is refused because it would take the mover's own king off the
 /// board (K1); the reason in words.
-pub fn own_king_loss(pos: &Position, mv: &Move) -> Option<String> {
+pub(super) fn own_king_loss(pos: &Position, mv: &Move) -> Option<String> {
     let strike = strike::trace(pos.board(), mv);
     if !strike.removes_king(pos.board(), mv, pos.turn()) {
         return None;

@@ -15,7 +15,7 @@ use crate::variants::prelude::*;
 
 /// Why no legal move of `role` strikes or reaches `to`, when there is more to say
 /// than "no such unit can get there".
-pub fn unreachable(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
     let (role, to) = (written.role, written.to());
     if let Some(sq) = to {
         if let Some(piece) = pos.board().get(sq).filter(|p| p.color == pos.turn()) {
@@ -63,7 +63,7 @@ fn stunned_unit(pos: &Position, sq: Square, role: Role) -> String {
 }
 
 /// Why castling on `wing` is refused although the right is still held.
-pub fn castling(pos: &Position, wing: Wing) -> Option<String> {
+pub(super) fn castling(pos: &Position, wing: Wing) -> Option<String> {
     let rook = pos.castling().rook(pos.turn(), wing)?;
     let king = pos.board().king(pos.turn())?;
     let which = wing.notation();
@@ -78,7 +78,7 @@ pub fn castling(pos: &Position, wing: Wing) -> Option<String> {
 
 /// Why a promotion was written for a pawn capture that does not end on the last
 /// rank; `mv` is the capture without promotion, `canonical` its notation.
-pub fn needless_promotion(pos: &Position, mv: &Move, canonical: &str) -> String {
+pub(super) fn needless_promotion(pos: &Position, mv: &Move, canonical: &str) -> String {
     let end = match strike::trace(pos.board(), mv) {
         Strike::Bounce { landing: None, .. } => "runs off the board".to_string(),
         strike => format!("ends on {}", strike.capturer_square(mv).map_or_else(String::new, |s| s.to_string())),

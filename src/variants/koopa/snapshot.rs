@@ -17,7 +17,7 @@ fn symbol(c: char) -> Option<Placed> {
 }
 
 /// Reads a snapshot in the project's layout or in vchess's.
-pub fn read(text: &str) -> Result<Position, SnapshotError> {
+pub(super) fn read(text: &str) -> Result<Position, SnapshotError> {
     let fields = Fields::split(text, 4, 6)?;
     let vchess = fields.fields.len() == 5 && fields.get(2).is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
     let mut stunned = Vec::new();
@@ -48,7 +48,7 @@ pub fn read(text: &str) -> Result<Position, SnapshotError> {
 }
 
 /// Writes the project's layout.
-pub fn write(pos: &Position) -> String {
+pub(super) fn write(pos: &Position) -> String {
     let placement = fen::write_placement(TERRAIN.area, |sq| {
         let piece = pos.board().get(sq)?;
         Some(if pos.board().counter(sq).is_some() { stunned_letter(piece) } else { piece.fen_char() })

@@ -10,7 +10,7 @@ use crate::rules::{Board, Color, Move, Piece, Position, Role};
 
 /// The effect of one capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strike {
+pub(super) enum Strike {
     /// K2: the target and every unstunned unit passed are stunned; the capturer lands
     /// on the first empty square, or leaves the board (`landing` is `None`).
     Bounce {
@@ -27,7 +27,7 @@ pub enum Strike {
 
 impl Strike {
     /// Where the capturer of `mv` ends, `None` when it runs off the board.
-    pub fn capturer_square(&self, mv: &Move) -> Option<Square> {
+    pub(super) fn capturer_square(&self, mv: &Move) -> Option<Square> {
         match self {
             Strike::Bounce { landing, .. } => *landing,
             Strike::Kick { .. } => Some(mv.to),
@@ -36,7 +36,7 @@ impl Strike {
 
     /// Whether the capture takes the king of `color` off the board, with `mv` made
     /// by a unit of that colour (K1 forbids it for the mover's own king).
-    pub fn removes_king(&self, board: &Board, mv: &Move, color: Color) -> bool {
+    pub(super) fn removes_king(&self, board: &Board, mv: &Move, color: Color) -> bool {
         match self {
             Strike::Kick { removed } => board.king(color).is_some_and(|king| removed.contains(king)),
             Strike::Bounce { landing, .. } => landing.is_none() && mv.role == Role::King,
@@ -46,7 +46,7 @@ impl Strike {
 
 /// The line a capture continues along: one square at a time, or for a knight one
 /// whole leap at a time (K2).
-pub fn direction(mv: &Move) -> Delta {
+pub(super) fn direction(mv: &Move) -> Delta {
     let d = mv.from.delta_to(mv.to);
     if mv.role == Role::Knight {
         d
@@ -61,7 +61,7 @@ fn next(sq: Square, dir: Delta) -> Option<Square> {
 }
 
 /// What the capture `mv` (a move with `capture` set, `to` the struck square) does.
-pub fn trace(board: &Board, mv: &Move) -> Strike {
+pub(super) fn trace(board: &Board, mv: &Move) -> Strike {
     let dir = direction(mv);
     if is_stunned(board, mv.to) {
         let mut removed = SquareSet::EMPTY;
@@ -94,7 +94,7 @@ pub fn trace(board: &Board, mv: &Move) -> Strike {
 /// Plays the capture `mv` of the side to move on `pos`'s board and castling rights,
 /// and returns its effect. Newly stunned units are left for the stun clock to mark
 /// (see [`super::stuns::tick`]).
-pub fn apply(pos: &mut Position, mv: &Move) -> Strike {
+pub(super) fn apply(pos: &mut Position, mv: &Move) -> Strike {
     let us = pos.turn();
     let strike = trace(pos.board(), mv);
     pos.board_mut().take(mv.from);

@@ -6,19 +6,19 @@ use crate::render::{MarkedUnit, UnitMarks};
 use crate::rules::{Board, Color, Piece, Position, Role};
 
 /// The counter the stunning ply gives (K4: four half-moves).
-pub const STUN_PLIES: u8 = 4;
+pub(super) const STUN_PLIES: u8 = 4;
 
 /// vchess's letters for stunned units, in the order of [`Role::ALL`]
 /// (pawn, knight, bishop, rook, queen, king): `s o c u t l`.
 const STUNNED_LETTERS: [char; 6] = ['s', 'o', 'c', 'u', 't', 'l'];
 
 /// Whether the unit on `sq` is stunned.
-pub fn is_stunned(board: &Board, sq: Square) -> bool {
+pub(super) fn is_stunned(board: &Board, sq: Square) -> bool {
     board.counter(sq).is_some_and(|c| c > 0)
 }
 
 /// The letter of a stunned unit: `s u o c t l` for p r n b q k, upper case for White.
-pub fn stunned_letter(piece: Piece) -> char {
+pub(super) fn stunned_letter(piece: Piece) -> char {
     let letter = STUNNED_LETTERS.get(piece.role as usize).copied().unwrap_or('?');
     match piece.color {
         Color::White => letter.to_ascii_uppercase(),
@@ -27,7 +27,7 @@ pub fn stunned_letter(piece: Piece) -> char {
 }
 
 /// Reads a stunned letter.
-pub fn from_stunned_letter(c: char) -> Option<Piece> {
+pub(super) fn from_stunned_letter(c: char) -> Option<Piece> {
     let index = STUNNED_LETTERS.iter().position(|&l| l == c.to_ascii_lowercase())?;
     let role = *Role::ALL.get(index)?;
     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
@@ -37,7 +37,7 @@ pub fn from_stunned_letter(c: char) -> Option<Piece> {
 /// The end of a ply (K4): every counter set before it drops by one (a unit at 0 has
 /// recovered and loses its counter), and the units stunned during it get
 /// [`STUN_PLIES`].
-pub fn tick(board: &mut Board, fresh: SquareSet) {
+pub(super) fn tick(board: &mut Board, fresh: SquareSet) {
     for sq in board.occupied().iter() {
         let counter = if fresh.contains(sq) {
             Some(STUN_PLIES)
@@ -49,7 +49,7 @@ pub fn tick(board: &mut Board, fresh: SquareSet) {
 }
 
 /// Stunned units in reading order, with their counters.
-pub fn stunned_units(pos: &Position) -> Vec<(Square, Piece, u8)> {
+pub(super) fn stunned_units(pos: &Position) -> Vec<(Square, Piece, u8)> {
     pos.board()
         .area()
         .reading_order()
@@ -59,7 +59,7 @@ pub fn stunned_units(pos: &Position) -> Vec<(Square, Piece, u8)> {
 
 /// The stunned units as diagrams mark them: their stunned letters on the board and a
 /// legend line of counters.
-pub fn marks(pos: &Position) -> Vec<UnitMarks> {
+pub(super) fn marks(pos: &Position) -> Vec<UnitMarks> {
     let units: Vec<MarkedUnit> = stunned_units(pos)
         .into_iter()
         .map(|(square, piece, counter)| MarkedUnit { square, counter, symbol: stunned_letter(piece) })

@@ -5,10 +5,10 @@ use crate::rules::movegen::KING_STEPS;
 use crate::rules::{Board, Color};
 
 /// The board of Tilting the Balance.
-pub const AREA: Rect = Rect::board(8, 8);
+pub(super) const AREA: Rect = Rect::board(8, 8);
 
 /// The ranks (0-based) on which `color` may aim its bomb: its first three (T2).
-pub fn target_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
+pub(super) fn target_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
     match color {
         Color::White => 0..=2,
         Color::Black => 5..=7,
@@ -17,7 +17,7 @@ pub fn target_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
 
 /// The ranks (0-based) that a blast of `color` can reach: its first four. The two
 /// halves never overlap, so every crater tells which side's bomb made it.
-pub fn reached_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
+pub(super) fn reached_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
     match color {
         Color::White => 0..=3,
         Color::Black => 4..=7,
@@ -25,18 +25,18 @@ pub fn reached_ranks(color: Color) -> std::ops::RangeInclusive<u8> {
 }
 
 /// Whether `color` may aim its bomb at `target` (T2).
-pub fn within_reach(color: Color, target: Square) -> bool {
+pub(super) fn within_reach(color: Color, target: Square) -> bool {
     AREA.contains(target) && target_ranks(color).contains(&target.rank())
 }
 
 /// The 24 squares `color` may aim its bomb at, from a1 (or a6) upwards (T2).
-pub fn targets(color: Color) -> impl Iterator<Item = Square> {
+pub(super) fn targets(color: Color) -> impl Iterator<Item = Square> {
     target_ranks(color).flat_map(|rank| (0..8).map(move |file| Square::at(file, rank)))
 }
 
 /// The squares a bomb on `target` turns into craters: the target and every
 /// adjacent square of the board, up to nine (T3).
-pub fn blast_area(target: Square) -> SquareSet {
+pub(super) fn blast_area(target: Square) -> SquareSet {
     let mut area = SquareSet::EMPTY;
     if AREA.contains(target) {
         area.insert(target);
@@ -50,19 +50,19 @@ pub fn blast_area(target: Square) -> SquareSet {
 }
 
 /// The squares of the units a blast over `area` destroys (T3).
-pub fn destroyed(board: &Board, area: &SquareSet) -> SquareSet {
+pub(super) fn destroyed(board: &Board, area: &SquareSet) -> SquareSet {
     area.iter().filter(|&sq| !board.is_empty_at(sq)).collect()
 }
 
 /// Squares in reading order: rank by rank from the top, files left to right (T8).
-pub fn reading_order(squares: &SquareSet) -> Vec<Square> {
+pub(super) fn reading_order(squares: &SquareSet) -> Vec<Square> {
     let mut list: Vec<Square> = squares.iter().collect();
     list.sort_by_key(|sq| (std::cmp::Reverse(sq.rank()), sq.file()));
     list
 }
 
 /// Square names joined by `separator`, in reading order.
-pub fn names(squares: &SquareSet, separator: &str) -> String {
+pub(super) fn names(squares: &SquareSet, separator: &str) -> String {
     reading_order(squares).iter().map(Square::to_string).collect::<Vec<_>>().join(separator)
 }
 

@@ -8,11 +8,11 @@ use crate::rules::movegen::is_attacked;
 use crate::rules::{Color, Position, Turn};
 
 /// T1: a bomb needs at least this many units (both colours) on the board.
-pub const MIN_UNITS: usize = 16;
+pub(super) const MIN_UNITS: usize = 16;
 
 /// Why a bomb may not go off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(super) enum Refusal {
     /// T5: a king is gone, so the game is already over.
     GameOver,
     /// T1: one bomb per side and game.
@@ -31,7 +31,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// The reason in plain words, for a bomb of the side to move on `target`.
-    pub fn reason(self, pos: &Position, target: Square) -> String {
+    pub(super) fn reason(self, pos: &Position, target: Square) -> String {
         let us = pos.turn();
         let side = us.name();
         let king = side.to_lowercase();
@@ -61,7 +61,7 @@ impl Refusal {
 }
 
 /// Whether the side to move may use its bomb at all in this position (T1).
-pub fn may_bomb(pos: &Position) -> Result<(), Refusal> {
+pub(super) fn may_bomb(pos: &Position) -> Result<(), Refusal> {
     if !super::kings_stand(pos) {
         return Err(Refusal::GameOver);
     }
@@ -76,7 +76,7 @@ pub fn may_bomb(pos: &Position) -> Result<(), Refusal> {
 }
 
 /// Why the side to move may not set off its bomb on `target`, or `None` when it may.
-pub fn refusal(pos: &Position, target: Square) -> Option<Refusal> {
+pub(super) fn refusal(pos: &Position, target: Square) -> Option<Refusal> {
     may_bomb(pos).err().or_else(|| {
         if !AREA.contains(target) {
             Some(Refusal::OffBoard)
@@ -128,7 +128,7 @@ fn king_attacked_after(pos: &Position, area: &SquareSet) -> bool {
 }
 
 /// Adds every legal bomb of the side to move (T1, T2, T5, T6).
-pub fn legal_bombs(pos: &Position, out: &mut Vec<Turn>) {
+pub(super) fn legal_bombs(pos: &Position, out: &mut Vec<Turn>) {
     if may_bomb(pos).is_err() {
         return;
     }
@@ -137,7 +137,7 @@ pub fn legal_bombs(pos: &Position, out: &mut Vec<Turn>) {
 }
 
 /// Whether the side to move has a legal bomb (T6: a bomb can be the only answer to check).
-pub fn any_legal_bomb(pos: &Position) -> bool {
+pub(super) fn any_legal_bomb(pos: &Position) -> bool {
     if may_bomb(pos).is_err() {
         return false;
     }
@@ -146,7 +146,7 @@ pub fn any_legal_bomb(pos: &Position) -> bool {
 }
 
 /// The position after the side to move sets off its bomb on `target`.
-pub fn detonate(pos: &Position, target: Square) -> Position {
+pub(super) fn detonate(pos: &Position, target: Square) -> Position {
     let mut after = pos.clone();
     let area = blast_area(target);
     for sq in area.iter() {

@@ -10,7 +10,7 @@ use crate::rules::impossible::{king_problems, misplaced_pawns, waiting_side_in_c
 use crate::rules::{Color, Position};
 
 /// Every reason the position is impossible; empty when it is possible.
-pub fn problems(pos: &Position) -> Vec<String> {
+pub(super) fn problems(pos: &Position) -> Vec<String> {
     let mut problems = king_problems(pos, Kings::AtMostOne);
     problems.extend(misplaced_pawns(pos, ORTHODOX_PAWN_RANKS, ""));
     let both_kings = Color::ALL.iter().all(|&c| pos.board().king(c).is_some());

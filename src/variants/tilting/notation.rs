@@ -13,11 +13,11 @@ use crate::rules::san::WrittenMove;
 use crate::rules::{Position, ResolveError, Resolved, Turn, Wing};
 
 /// What every written bomb starts with.
-pub const BOMB: &str = "(****)";
+pub(super) const BOMB: &str = "(****)";
 
 /// The canonical bomb: `(****)g6:h7f6g5h5`, the destroyed units' squares in reading
 /// order, or `(****)e3` when the blast destroys nothing (T8). No check mark.
-pub fn bomb_text(pos: &Position, target: Square) -> String {
+pub(super) fn bomb_text(pos: &Position, target: Square) -> String {
     let hit = destroyed(pos.board(), &blast_area(target));
     if hit.is_empty() {
         format!("{BOMB}{target}")
@@ -28,7 +28,7 @@ pub fn bomb_text(pos: &Position, target: Square) -> String {
 
 /// Resolves a written bomb: it must be allowed (T1, T2, T5, T6), and a written list
 /// must name exactly the squares of the units the blast destroys (T8).
-pub fn resolve_bomb(pos: &Position, token: &BombToken) -> Result<Resolved, ResolveError> {
+pub(super) fn resolve_bomb(pos: &Position, token: &BombToken) -> Result<Resolved, ResolveError> {
     let target = token.target;
     if let Some(refusal) = bomb::refusal(pos, target) {
         return Err(ResolveError::Illegal(refusal.reason(pos, target)));
@@ -75,7 +75,7 @@ fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Re
 
 /// Why no `role` reaches `to` when a crater is the cause (T4): `to` is a crater, or
 /// a crater stands between a unit and `to`.
-pub fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
     let (role, to) = (written.role, written.to()?);
     if pos.craters().contains(to) {
         return Some(format!("{to} is a crater; no unit may end a move there"));
@@ -108,6 +108,6 @@ fn crater_between(craters: &SquareSet, from: Square, to: Square) -> Option<Squar
 }
 
 /// A crater that king or rook would cross or land on when castling on `wing` (T4).
-pub fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
+pub(super) fn castling_crater(pos: &Position, wing: Wing) -> Option<Square> {
     CastlingPath::of(pos, &TERRAIN.castling, wing)?.squares().find(|&sq| pos.craters().contains(sq))
 }

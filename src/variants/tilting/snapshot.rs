@@ -21,7 +21,7 @@ fn symbol(c: char) -> Option<Placed> {
 /// Reads a snapshot of 4 to 7 fields and rejects impossible positions. Without the
 /// `bombs` field, a side holds its bomb unless craters stand in the half of the board
 /// its blast reaches.
-pub fn read(text: &str) -> Result<Position, SnapshotError> {
+pub(super) fn read(text: &str) -> Result<Position, SnapshotError> {
     let fields = Fields::split(text, 4, 7)?;
     let mut pos = fen::read_orthodox(&fields, TERRAIN.area, TERRAIN.castling.back_rank, symbol, &mut Vec::new())?;
     let bombs = match fields.get(6) {
@@ -68,7 +68,7 @@ fn read_bombs(text: &str) -> Result<ByColor<bool>, SnapshotError> {
 }
 
 /// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
-pub fn write(pos: &Position, ep: Option<Square>) -> String {
+pub(super) fn write(pos: &Position, ep: Option<Square>) -> String {
     let placement = fen::write_placement(TERRAIN.area, |sq| match pos.board().get(sq) {
         Some(piece) => Some(Piece::fen_char(piece)),
         None => pos.craters().contains(sq).then_some('*'),
