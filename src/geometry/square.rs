@@ -61,9 +61,9 @@ impl Square {
 
     /// The square one step away, if it is still on the 12x12 grid.
     pub fn step(self, delta: Delta) -> Option<Square> {
-        let file = self.file() as i16 + delta.files as i16;
-        let rank = self.rank() as i16 + delta.ranks as i16;
-        if (0..MAX_FILES as i16).contains(&file) && (0..MAX_RANKS as i16).contains(&rank) {
+        let file = i16::from(self.file()) + i16::from(delta.files);
+        let rank = i16::from(self.rank()) + i16::from(delta.ranks);
+        if (0..i16::from(MAX_FILES)).contains(&file) && (0..i16::from(MAX_RANKS)).contains(&rank) {
             Some(Square((rank * STRIDE + file) as u8))
         } else {
             None

@@ -79,9 +79,9 @@ fn unescape(raw: &str) -> String {
 pub(crate) fn tag_pair(input: Input) -> PResult<Tag> {
     let (input, _) = (char('['), inline_space).parse(input)?;
     let (input, name) = context("a tag name after `[`", cut(tag_name)).parse(input)?;
-    let (input, _) = inline_space(input)?;
+    let (input, ()) = inline_space(input)?;
     let (input, value) = context("a tag value in double quotes", cut(tag_value)).parse(input)?;
-    let (input, _) = inline_space(input)?;
+    let (input, ()) = inline_space(input)?;
     let (rest, _) = context("`]` to close the tag pair", cut(char(']'))).parse(input)?;
     Ok((rest, Tag { name, value }))
 }
@@ -94,7 +94,7 @@ pub(crate) type TagSection = (Vec<Tag>, Vec<Spanned<String>>);
 pub(crate) fn tag_section(input: Input) -> PResult<TagSection> {
     let mut tags = Vec::new();
     let mut comments = Vec::new();
-    let (mut input, _) = space(input)?;
+    let (mut input, ()) = space(input)?;
     loop {
         input = match first_byte(input.fragment()) {
             Some(b'[') => {
@@ -109,6 +109,6 @@ pub(crate) fn tag_section(input: Input) -> PResult<TagSection> {
             }
             _ => return Ok((input, (tags, comments))),
         };
-        (input, _) = space(input)?;
+        (input, ()) = space(input)?;
     }
 }

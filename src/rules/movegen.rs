@@ -240,7 +240,7 @@ fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out
         match pos.board().get(to) {
             Some(p) if p.color != us => push_pawn(out, t, us, from, to, true, MoveKind::Normal),
             None if pos.ep_square() == Some(to) && en_passant_victim(pos, to).is_some() => {
-                push(out, Role::Pawn, from, to, true, MoveKind::EnPassant)
+                push(out, Role::Pawn, from, to, true, MoveKind::EnPassant);
             }
             _ => {}
         }

@@ -95,7 +95,7 @@ pub fn read_placement(
                 file = file.saturating_add(1);
                 continue;
             };
-            if file < area.files() as u32 {
+            if file < u32::from(area.files()) {
                 let sq = Square::at(area.min_file + file as u8, rank);
                 match placed {
                     Placed::Unit(piece) => board.put(sq, piece),
@@ -111,7 +111,7 @@ pub fn read_placement(
                 break;
             }
         }
-        if file != area.files() as u32 {
+        if file != u32::from(area.files()) {
             let count = if file > 64 { "far too many".to_string() } else { file.to_string() };
             problems.push(format!("rank {} has {count} squares; this board has {}", rank + 1, area.files()));
         }
