@@ -204,5 +204,7 @@ fn anchor(turn: &mut TurnWithGlyphs, len: usize) {
             TurnPart::Bomb(bomb) => bomb.destroyed.iter_mut().flatten().for_each(|square| fix(&mut square.span)),
         }
     }
-    glyphs.iter_mut().for_each(|glyph| fix(&mut glyph.span));
+    for glyph in glyphs.iter_mut() {
+        fix(&mut glyph.span);
+    }
 }

@@ -140,7 +140,7 @@ impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for rank in (self.area.min_rank..=self.area.max_rank).rev() {
             for file in self.area.min_file..=self.area.max_file {
-                let c = self.get(Square::at(file, rank)).map_or('.', |p| p.fen_char());
+                let c = self.get(Square::at(file, rank)).map_or('.', Piece::fen_char);
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

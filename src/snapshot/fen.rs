@@ -80,7 +80,7 @@ pub fn read_placement(
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
                 digits = digits.saturating_mul(10).saturating_add(d);
-                if chars.peek().is_some_and(|n| n.is_ascii_digit()) {
+                if chars.peek().is_some_and(char::is_ascii_digit) {
                     continue;
                 }
                 if digits == 0 {

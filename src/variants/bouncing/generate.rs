@@ -17,7 +17,7 @@ pub(super) fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn
 /// Whether the side to move has a legal turn; stops at the first move that has one.
 pub(super) fn any_legal_turn(pos: &Position) -> bool {
     let mut found = Vec::with_capacity(16);
-    turns_move_by_move(pos, MoveFilter::default(), &mut found, |found| found.is_empty());
+    turns_move_by_move(pos, MoveFilter::default(), &mut found, <[Turn]>::is_empty);
     !found.is_empty()
 }
 

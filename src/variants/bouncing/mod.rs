@@ -31,7 +31,7 @@ pub struct Bouncing;
 /// Whether a unit of `by` attacks `sq` on `board`. A pawn on its last rank attacks
 /// nothing (B4); one on its first rank attacks like any pawn (B6).
 fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
-    movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+    movegen::is_attacked(board, &crate::geometry::SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 fn king_attacked(pos: &Position, color: Color) -> bool {

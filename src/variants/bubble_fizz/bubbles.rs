@@ -84,7 +84,14 @@ pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log:
 /// F2: `color` makes a bubble one step up from `landed`. Off the board nothing is
 /// born; on a bubble both vanish; on a unit the bubble fizzles, or strikes the unit
 /// under [`Birth::Strike`].
-pub(super) fn bear(pos: &mut Position, landed: Square, color: Color, birth: Birth, paused: &mut SquareSet, log: &mut Log) {
+pub(super) fn bear(
+    pos: &mut Position,
+    landed: Square,
+    color: Color,
+    birth: Birth,
+    paused: &mut SquareSet,
+    log: &mut Log,
+) {
     let Some(sq) = above(landed, color) else { return };
     if let Some(owner) = owner_at(pos, sq) {
         of_mut(pos, owner).remove(sq);

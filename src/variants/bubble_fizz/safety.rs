@@ -13,7 +13,7 @@ use crate::rules::{Board, Color, Move, Position};
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
 pub(super) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
-    movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+    movegen::is_attacked(board, &crate::geometry::SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 /// F8: whether `color`'s king stands in check.
