@@ -78,8 +78,12 @@ fn export_writes_canonical_turns_and_warns_about_each_lenient_one() {
         .stdin("1. e2-e4 e7e5 2. Ngf3 *\n")
         .stdout("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n")
         .stderr(
-            [warning(4, "e2-e4", "White", "e4", 1), warning(10, "e7e5", "Black", "e5", 1), warning(18, "Ngf3", "White", "Nf3", 2)]
-                .concat(),
+            [
+                warning(4, "e2-e4", "White", "e4", 1),
+                warning(10, "e7e5", "Black", "e5", 1),
+                warning(18, "Ngf3", "White", "Nf3", 2),
+            ]
+            .concat(),
         )
         .run();
 }

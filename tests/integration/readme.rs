@@ -53,7 +53,8 @@ struct Example {
 impl Example {
     /// The arguments to give `arbiter`, when the command runs it.
     fn arbiter_args(&self) -> Option<Vec<String>> {
-        let rest = self.command.strip_prefix("arbiter ").or_else(|| self.command.strip_prefix("cargo run --release -- "))?;
+        let rest =
+            self.command.strip_prefix("arbiter ").or_else(|| self.command.strip_prefix("cargo run --release -- "))?;
         Some(words(rest))
     }
 }
