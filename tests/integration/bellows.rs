@@ -23,8 +23,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
-mod common;
-use common::{env_number, notation_round_trips, perft_fixture, sorted};
+use crate::common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 /// L1: the three boards on the grid.
 const SMALL: Rect = Rect::new(2, 2, 9, 9);

@@ -37,8 +37,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-mod common;
-use common::env_number;
+use crate::common::env_number;
 
 const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const DEFAULT_SEED: u64 = 0x00a1_b17e_5eed;

@@ -341,9 +341,9 @@ fn perft_agrees_with_a_naive_implementation() {
 }
 
 /// One ply deeper everywhere; run in release:
-/// `cargo test --release --test koopa -- --ignored --nocapture`.
+/// `cargo test --release --test integration -- --ignored --nocapture koopa::`.
 #[test]
-#[ignore = "one ply deeper everywhere; run with `cargo test --release --test koopa -- --ignored`"]
+#[ignore = "one ply deeper everywhere; run with `cargo test --release --test integration -- --ignored koopa::`"]
 fn perft_agrees_one_ply_deeper() {
     compare_perft(1);
 }

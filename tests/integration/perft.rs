@@ -14,7 +14,7 @@
 //!
 //! * `perft_small` (every `cargo test`) checks each count up to [`SMALL_LIMIT`] nodes.
 //! * `perft_large` (`#[ignore]`) checks the rest; run it in release:
-//!   `cargo test --release --test perft -- --ignored`. Set
+//!   `cargo test --release --test integration -- --ignored perft::`. Set
 //!   `ARBITER_PERFT_MAX_NODES=N` to skip counts above N.
 //!
 //! Entries run in parallel on `available_parallelism()` threads (or
@@ -236,7 +236,7 @@ fn perft_small() {
 }
 
 #[test]
-#[ignore = "deep perft; run with `cargo test --release --test perft -- --ignored`"]
+#[ignore = "deep perft; run with `cargo test --release --test integration -- --ignored perft::`"]
 fn perft_large() {
     let cap = env_number::<u64>("ARBITER_PERFT_MAX_NODES").unwrap_or(u64::MAX);
     let entries: Vec<Entry> = all_entries().into_iter().filter(|e| e.nodes > SMALL_LIMIT && e.nodes <= cap).collect();

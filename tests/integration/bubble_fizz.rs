@@ -26,8 +26,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
-mod common;
-use common::{env_number, notation_round_trips, perft_fixture, sorted};
+use crate::common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 const TERRAIN: Terrain = Terrain::orthodox();
 

@@ -14,6 +14,11 @@ use arbiter::variants::prelude::*;
 use arbiter::variants::{lookup, VARIANTS};
 use proptest::prelude::*;
 
+use crate::common::env_number;
+
+/// Random games per property and variant; `ARBITER_PROPERTY_CASES` runs more.
+const DEFAULT_CASES: u32 = 48;
+
 /// A random legal game: the positions and the canonical turns between them.
 struct Game {
     positions: Vec<Position>,
@@ -82,7 +87,7 @@ fn replay_clean(text: &str) -> (Vec<String>, String, String) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(env_number("ARBITER_PROPERTY_CASES", DEFAULT_CASES)))]
 
     #[test]
     fn snapshots_round_trip(choices in prop::collection::vec(any::<u32>(), 0..80)) {

@@ -1,7 +1,5 @@
-//! Helpers shared by the test binaries: numbers from the environment, perft tables,
+//! Helpers shared by the test modules: numbers from the environment, perft tables,
 //! sorted keys of moves or turns, and the notation round trip of legal turns.
-
-#![allow(dead_code, reason = "each test binary uses only some of these helpers")]
 
 use arbiter::record::parse_game;
 use arbiter::rules::{Position, Turn};

@@ -19,8 +19,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
-mod common;
-use common::{env_number, notation_round_trips, perft_fixture, sorted};
+use crate::common::{env_number, notation_round_trips, perft_fixture, sorted};
 
 /// B6: double steps from a pawn's own first and second ranks.
 const TERRAIN: Terrain = Terrain {

@@ -1,0 +1,23 @@
+//! The integration tests, as one test binary: linking one binary against the library
+//! and the test dependencies is much faster than linking one per file. A new test file
+//! is a module here (see `tests/README.md`).
+
+mod common;
+mod test;
+
+mod bellows;
+mod bouncing;
+mod bubble_fizz;
+mod cli;
+mod diagnostics;
+mod differential;
+mod examples;
+mod hostile;
+mod koopa;
+mod outputs;
+mod perft;
+mod properties;
+mod readme;
+mod reference;
+mod svg;
+mod tilting;
