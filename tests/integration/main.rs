@@ -19,5 +19,6 @@ mod perft;
 mod properties;
 mod readme;
 mod reference;
+mod refusals;
 mod svg;
 mod tilting;
