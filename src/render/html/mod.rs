@@ -118,11 +118,11 @@ fn section(page: &mut String, index: usize, game: &GameView) {
     }
     page.push_str(concat!(
         r#"</div><div class="controls">"#,
-        r#"<button type="button" data-go="first" title="start (Home)">⏮</button>"#,
-        r#"<button type="button" data-go="previous" title="back (←)">◀</button>"#,
+        r#"<button type="button" data-go="first" title="start (Home)" aria-label="start">|◀</button>"#,
+        r#"<button type="button" data-go="previous" title="back (←)" aria-label="back">◀</button>"#,
         r#"<span class="counter"></span>"#,
-        r#"<button type="button" data-go="next" title="forward (→)">▶</button>"#,
-        r#"<button type="button" data-go="last" title="end (End)">⏭</button></div></div><aside>"#
+        r#"<button type="button" data-go="next" title="forward (→)" aria-label="forward">▶</button>"#,
+        r#"<button type="button" data-go="last" title="end (End)" aria-label="end">▶|</button></div></div><aside>"#
     ));
     for (ply, view) in game.plies.iter().enumerate() {
         ply_state(page, ply, view, ply == game.start);

@@ -1,7 +1,8 @@
 // Steps through the games of the page: buttons, the move list, the game list and
 // the keys Left/Right/Home/End. The location's hash may say where to begin:
-// "#game=1&ply=12", and "#test-keys=ArrowRight,End&probe=e4" presses keys through
-// the same handler and notes where the probed square is drawn (for tests).
+// "#game=1&ply=12", and "#test-keys=ArrowRight,End&probe=e4,g1" presses keys
+// through the same handler and notes where the probed squares are drawn, as
+// data-probe-e4="left,top,width,height" on the body (for tests).
 (function () {
   "use strict";
   var games = Array.prototype.slice.call(document.querySelectorAll("section.game"));
@@ -83,11 +84,11 @@
       document.dispatchEvent(new KeyboardEvent("keydown", { key: key, bubbles: true, cancelable: true }));
     });
   }
-  if (hash.probe) {
-    var square = current.querySelector('.board:not([hidden]) [data-square="' + hash.probe + '"]');
+  (hash.probe || "").split(",").forEach(function (name) {
+    var square = current.querySelector('.board:not([hidden]) [data-square="' + name + '"]');
     if (square) {
       var r = square.getBoundingClientRect();
-      document.body.dataset.probe = [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+      document.body.setAttribute("data-probe-" + name, [r.left, r.top, r.width, r.height].map(Math.round).join(","));
     }
-  }
+  });
 })();
