@@ -38,7 +38,8 @@ pub fn move_list(page: &mut String, plies: &[PlyView]) {
         let number = view.number.as_deref().unwrap_or("");
         // A Black turn right after White's goes without its number, as in print.
         let follows_white = ply > 1 && plies.get(ply - 1).is_some_and(|p| p.comments.is_empty());
-        if !number.is_empty() && !(number.ends_with("...") && follows_white) {
+        let left_out = number.is_empty() || (number.ends_with("...") && follows_white);
+        if !left_out {
             let _ = write!(page, r#"<span class="number">{}</span>"#, escape(number));
         }
         let nags: String = view.nags.iter().map(|&n| nag_glyph(n)).collect::<Vec<_>>().join(" ");
