@@ -75,11 +75,15 @@ pub fn html_page(games: &[GameView], theme: &Theme) -> String {
     if games.len() > 1 {
         page.push_str(r#"<nav id="games" aria-label="games"><ol>"#);
         for (i, game) in games.iter().enumerate() {
+            let about: Vec<&str> = [game.occasion.as_deref(), Some(game.result.as_deref().unwrap_or(&game.verdict))]
+                .into_iter()
+                .flatten()
+                .collect();
             let _ = write!(
                 page,
                 r##"<li><a href="#game={i}" data-game="{i}">{}</a> <span class="muted">{}</span></li>"##,
                 escape(&game.title),
-                escape(game.result.as_deref().unwrap_or(&game.verdict))
+                escape(&about.join(" · "))
             );
         }
         page.push_str("</ol></nav>");

@@ -130,7 +130,7 @@ pub fn coordinates(svg: &mut String, layout: &Layout, theme: &Theme, mode: Coord
                 let (x, y) = layout.corner(sq);
                 let _ = write!(
                     svg,
-                    r#"<text class="coordinate" x="{}" y="{}" font-size="13" font-weight="bold" text-anchor="end" fill="{}">{}</text>"#,
+                    r#"<text class="coordinate" x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="end" fill="{}">{}</text>"#,
                     x + SQ - 3,
                     y + SQ - 4,
                     colour(sq),
@@ -141,9 +141,9 @@ pub fn coordinates(svg: &mut String, layout: &Layout, theme: &Theme, mode: Coord
                 let (x, y) = layout.corner(sq);
                 let _ = write!(
                     svg,
-                    r#"<text class="coordinate" x="{}" y="{}" font-size="13" font-weight="bold" text-anchor="start" fill="{}">{}</text>"#,
+                    r#"<text class="coordinate" x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="start" fill="{}">{}</text>"#,
                     x + 3,
-                    y + 14,
+                    y + 16,
                     colour(sq),
                     sq.rank() + 1
                 );
