@@ -1,13 +1,22 @@
 //! `arbiter diagram`: draw a position of a record (or every position with `--all`),
-//! or a snapshot given with `--variant` and `--fen`.
+//! or a snapshot given with `--variant` and `--fen`; `--format html` makes a page
+//! to step through whole games.
 
-use super::args::{GameChoice, OneRecord, PositionArgs};
+mod files;
+mod html_view;
+mod options;
+
+use super::args::{GameChoice, PositionArgs, RuleArgs};
+use super::input::{for_each_game, Loaded};
 use super::replay::load_one;
+use super::report::verdict;
 use super::{CliError, Verdict};
-use crate::render::{caption, draw, draw_svg, position_caption, Caption, Style};
+use crate::render::{caption, draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
+use crate::replay::{Replay, ReplayOptions};
 use crate::rules::Position;
 use clap::{Args, ValueEnum};
-use std::path::PathBuf;
+use options::{Settings, ThemeName};
+use std::path::{Path, PathBuf};
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiagramFormat {
@@ -15,99 +24,171 @@ pub enum DiagramFormat {
     Unicode,
     /// A self-contained SVG picture.
     Svg,
+    /// The SVG picture rasterised.
+    Png,
+    /// One self-contained page to step through whole games.
+    Html,
+}
+
+/// Where the file letters and rank numbers of SVG, PNG and HTML diagrams go.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoordinatesArg {
+    None,
+    Outside,
+    Inside,
 }
 
 #[derive(Args, Debug)]
 pub struct DiagramArgs {
     /// Record file (`-` for standard input); leave out to draw `--fen`.
     pub file: Option<PathBuf>,
+    /// The game in the file, 1-based (default: the first; with --all or --format html,
+    /// every game).
+    #[arg(long)]
+    pub game: Option<usize>,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
-    pub record: GameChoice,
+    pub rules: RuleArgs,
     /// Variant of a position given without a record.
     #[arg(long, conflicts_with = "file")]
     pub variant: Option<String>,
     /// Snapshot to draw (with --variant).
     #[arg(long, requires = "variant")]
     pub fen: Option<String>,
-    /// Ply to draw (0 = start; default: the last).
+    /// Ply to draw (0 = start; default: the last); with --format html, the ply shown first.
     #[arg(long, conflicts_with = "all")]
     pub ply: Option<usize>,
-    /// One diagram per ply, written into the folder given by -o.
+    /// One diagram per ply (with --format html: one page per game), written into the
+    /// folder given by -o.
     #[arg(long, requires = "output")]
     pub all: bool,
-    #[arg(long, value_enum, default_value_t = DiagramFormat::Text)]
-    pub format: DiagramFormat,
+    /// Output format (default: from the extension of -o, else text).
+    #[arg(long, value_enum)]
+    pub format: Option<DiagramFormat>,
     /// Black at the bottom.
     #[arg(long)]
     pub flip: bool,
+    /// Width of SVG and PNG pictures in pixels.
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=8192))]
+    pub size: Option<u32>,
+    /// Colours of SVG, PNG and HTML diagrams.
+    #[arg(long, value_enum, default_value_t = ThemeName::Wood)]
+    pub theme: ThemeName,
+    /// Leave out the title line and the caption (the bare board).
+    #[arg(long)]
+    pub no_caption: bool,
+    /// Where SVG, PNG and HTML diagrams write coordinates.
+    #[arg(long, value_enum, default_value_t = CoordinatesArg::Outside)]
+    pub coordinates: CoordinatesArg,
     /// Write to this file (or folder, with --all) instead of standard output.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
 }
 
-/// Draws one position in the chosen format.
-fn picture(format: DiagramFormat, pos: &Position, flip: bool, caption: &Caption) -> String {
-    match format {
-        DiagramFormat::Text => draw(pos, Style::Text, flip, caption),
-        DiagramFormat::Unicode => draw(pos, Style::Unicode, flip, caption),
-        DiagramFormat::Svg => draw_svg(pos, flip, caption),
-    }
+/// Draws one position in a one-position format.
+fn picture(settings: &Settings, pos: &Position, caption: &Caption) -> Result<Vec<u8>, CliError> {
+    Ok(match settings.format {
+        DiagramFormat::Text => draw(pos, Style::Text, settings.svg.flip, caption).into_bytes(),
+        DiagramFormat::Unicode => draw(pos, Style::Unicode, settings.svg.flip, caption).into_bytes(),
+        DiagramFormat::Svg | DiagramFormat::Html => draw_svg(pos, &settings.svg, caption).into_bytes(),
+        DiagramFormat::Png => rasterise(&draw_svg(pos, &settings.svg, caption)).map_err(CliError)?,
+    })
 }
 
-/// The file name ending of a format's diagrams, for `--all`.
-fn extension(format: DiagramFormat) -> &'static str {
-    match format {
-        DiagramFormat::Text | DiagramFormat::Unicode => "txt",
-        DiagramFormat::Svg => "svg",
-    }
-}
-
-fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
+fn emit(bytes: &[u8], output: Option<&Path>) -> Result<(), CliError> {
     match output {
-        Some(path) => std::fs::write(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display()))),
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+        }
         None => {
-            print!("{text}");
-            Ok(())
+            use std::io::Write;
+            std::io::stdout().write_all(bytes).map_err(|e| CliError(format!("cannot write the diagram: {e}")))
         }
     }
+}
+
+/// The record's comments before the first ply (ply 0) or after ply `ply`.
+pub fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
+    let Some(game) = &loaded.game else { return Vec::new() };
+    let values = |comments: &[crate::record::ast::Spanned<String>]| comments.iter().map(|c| c.value.clone()).collect();
+    match ply.checked_sub(1) {
+        None => values(&game.line.comments),
+        Some(i) => game.line.plies.get(i).map_or(Vec::new(), |p| values(&p.comments)),
+    }
+}
+
+/// The caption of a ply of a loaded game, with the game's heading.
+pub fn game_caption(loaded: &Loaded, replay: &Replay, ply: usize) -> Caption {
+    let heading = loaded.game.as_ref().map(Heading::of);
+    Caption { heading, ..caption(replay, ply, comments(loaded, ply)) }
+}
+
+/// The position after `ply` plies, or an error naming how many there are.
+fn position_at(replay: &Replay, ply: usize) -> Result<&Position, CliError> {
+    let plies = replay.line.plies.len();
+    replay.position(ply).ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))
 }
 
 pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
+    let settings = Settings::from_args(args)?;
     let Some(file) = &args.file else {
         let variant =
             args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
-        let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
+        if settings.format == DiagramFormat::Html {
+            return Err(CliError("--format html draws games of a record file".to_string()));
+        }
+        let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.rules.clone() };
         let (variant, pos) = position.load()?;
         let caption = position_caption(variant.as_ref(), &pos);
-        emit(&picture(args.format, &pos, args.flip, &caption), args.output.as_ref())?;
+        emit(&picture(&settings, &pos, &caption)?, args.output.as_deref())?;
         return Ok(Verdict::Valid);
     };
-    let (loaded, verdict) = load_one(&OneRecord { file: file.clone(), choice: args.record.clone() })?;
-    let Ok(replay) = &loaded.replay else { return Ok(verdict) };
-    let plies = replay.line.plies.len();
-    let comments = |ply: usize| -> Vec<String> {
-        let Some(game) = &loaded.game else { return Vec::new() };
-        match ply.checked_sub(1) {
-            None => game.line.comments.iter().map(|c| c.value.clone()).collect(),
-            Some(i) => {
-                game.line.plies.get(i).map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect())
-            }
-        }
-    };
-    let diagram = |ply: usize| -> Result<String, CliError> {
-        let pos = replay
-            .position(ply)
-            .ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))?;
-        Ok(picture(args.format, pos, args.flip, &caption(replay, ply, comments(ply))))
-    };
-    if args.all {
-        let dir = args.output.as_ref().ok_or_else(|| CliError("--all needs -o DIR".to_string()))?;
-        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
-        for ply in 0..=plies {
-            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.{}", extension(args.format)))))?;
-        }
-    } else {
-        emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref())?;
+    let every_game = args.game.is_none() && (args.all || settings.format == DiagramFormat::Html);
+    let games = if every_game { load_every_game(file, args)? } else { vec![load_chosen_game(file, args)?] };
+    let worst = games.iter().map(verdict).max().unwrap_or(Verdict::Valid);
+    if settings.format == DiagramFormat::Html {
+        files::write_pages(&settings, args, &games)?;
+    } else if args.all {
+        files::write_every_ply(&settings, args, &games)?;
+    } else if let Some(loaded) = games.first() {
+        let Ok(replay) = &loaded.replay else { return Ok(worst) };
+        let ply = args.ply.unwrap_or(replay.line.plies.len());
+        let pos = position_at(replay, ply)?;
+        emit(&picture(&settings, pos, &game_caption(loaded, replay, ply))?, args.output.as_deref())?;
     }
-    Ok(verdict)
+    Ok(worst)
+}
+
+fn choice(args: &DiagramArgs) -> GameChoice {
+    GameChoice { game: args.game.unwrap_or(1), strict: args.strict, rules: args.rules.clone() }
+}
+
+/// The game `--game` names (the first by default), its problems printed.
+fn load_chosen_game(file: &Path, args: &DiagramArgs) -> Result<Loaded, CliError> {
+    let record = super::args::OneRecord { file: file.to_path_buf(), choice: choice(args) };
+    load_one(&record).map(|(loaded, _)| loaded)
+}
+
+/// Every game of the file, in order, their problems printed.
+fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliError> {
+    let options = ReplayOptions { rules: args.rules.parse()?, strict: args.strict };
+    let mut games = Vec::new();
+    let skipped = for_each_game(
+        &[file.to_path_buf()],
+        &options,
+        |loaded| loaded,
+        |loaded| {
+            eprint!("{}", loaded.render_problems());
+            games.push(loaded);
+        },
+    )?;
+    if skipped {
+        return Err(CliError(format!("cannot read {}", file.display())));
+    }
+    if games.is_empty() {
+        return Err(CliError(format!("{} holds no game", file.display())));
+    }
+    Ok(games)
 }

@@ -1,8 +1,11 @@
-//! Captions of replayed positions: the turn just played, the status, the variant's state.
+//! Captions of replayed positions: the turn just played, the status, the variant's
+//! state, the king in check, and who played the game.
 
 use super::Caption;
+use crate::geometry::Square;
+use crate::record::ast::Game;
 use crate::replay::Replay;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, EndReason, Position};
 use crate::variants::prelude::*;
 
 /// The status words of a position: how the game ended, or `check`.
@@ -11,6 +14,66 @@ pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {
         Some(outcome) => Some(outcome.to_string()),
         None if variant.is_check(pos) => Some("check".to_string()),
         None => None,
+    }
+}
+
+/// How a king stands attacked: diagrams mark its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alert {
+    Check,
+    Mate,
+}
+
+/// The side to move's king when it stands in check or is mated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingAlert {
+    pub square: Square,
+    pub alert: Alert,
+}
+
+/// Who played a game, where and when: the title line of a diagram.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heading {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+}
+
+impl Heading {
+    /// The heading of a game's tags; unknown values (`?`, `????.??.??`) are left out.
+    pub fn of(game: &Game) -> Heading {
+        let tag = |name: &str| {
+            game.tag(name).map(str::trim).filter(|v| !v.is_empty() && v.chars().any(|c| c != '?' && c != '.'))
+        };
+        Heading {
+            white: tag("White").map(str::to_string),
+            black: tag("Black").map(str::to_string),
+            event: tag("Event").map(str::to_string),
+            site: tag("Site").map(str::to_string),
+            date: tag("Date").map(|d| d.trim_end_matches(".??").to_string()),
+            round: tag("Round").map(str::to_string),
+        }
+    }
+
+    /// `White - Black`, when either player is named.
+    pub fn players(&self) -> Option<String> {
+        match (&self.white, &self.black) {
+            (None, None) => None,
+            (white, black) => {
+                Some(format!("{} – {}", white.as_deref().unwrap_or("?"), black.as_deref().unwrap_or("?")))
+            }
+        }
+    }
+
+    /// `Event, Site, Date, round N`, leaving out what the record does not say.
+    pub fn occasion(&self) -> Option<String> {
+        let round = self.round.as_ref().filter(|r| r.as_str() != "-").map(|r| format!("round {r}"));
+        let parts: Vec<&str> =
+            [&self.event, &self.site, &self.date, &round].into_iter().flatten().map(String::as_str).collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 }
 
@@ -23,26 +86,43 @@ pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
     let last_turn = ply.checked_sub(1).and_then(|i| {
         let before = replay.position(i)?;
         let played = replay.line.plies.get(i)?;
-        let number = match before.turn() {
-            Color::White => format!("{}.", before.fullmove()),
-            Color::Black => format!("{}...", before.fullmove()),
-        };
         state = variant.describe_turn(before, &played.turn);
         trace = Some(variant.trace_turn(before, &played.turn));
-        Some(format!("{number} {}", played.canonical))
+        Some(format!("{} {}", move_number(before), played.canonical))
     });
     let mut caption = position_caption(variant, pos);
     state.append(&mut caption.state);
     Caption { last_turn, state, comments, trace, ..caption }
 }
 
+/// `12.` before a White turn, `12...` before a Black one.
+pub fn move_number(before: &Position) -> String {
+    match before.turn() {
+        Color::White => format!("{}.", before.fullmove()),
+        Color::Black => format!("{}...", before.fullmove()),
+    }
+}
+
 /// The caption of a position on its own: status, the variant's state, its marks.
 pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Caption {
     Caption {
+        variant: variant.id(),
         status: status(variant, pos),
+        alert: king_alert(variant, pos),
         state: variant.describe_state(pos),
         marks: variant.unit_marks(pos),
         squares: variant.square_marks(pos),
         ..Caption::default()
     }
+}
+
+/// The side to move's king, when it is mated or in check.
+fn king_alert(variant: &dyn Variant, pos: &Position) -> Option<KingAlert> {
+    let alert = match variant.outcome(pos) {
+        Some(outcome) if outcome.reason == EndReason::Checkmate => Alert::Mate,
+        Some(_) => return None,
+        None if variant.is_check(pos) => Alert::Check,
+        None => return None,
+    };
+    Some(KingAlert { square: pos.board().king(pos.turn())?, alert })
 }

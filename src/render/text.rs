@@ -1,5 +1,6 @@
 //! Text diagrams: the board with coordinates, a legend for overlays, and a caption.
 
+use super::caption::{Heading, KingAlert};
 use crate::geometry::Square;
 use crate::render::{SquareMarks, UnitMarks};
 use crate::rules::{Color, Piece, Position, Role, TurnTrace};
@@ -16,10 +17,16 @@ pub enum Style {
 /// What the caption under a diagram says.
 #[derive(Clone, Debug, Default)]
 pub struct Caption {
+    /// The variant's id (`chess`, `tilting`, ...).
+    pub variant: &'static str,
+    /// Who played the game, where and when (none for a bare snapshot).
+    pub heading: Option<Heading>,
     /// The turn just played, e.g. `12... Nf6` (none at the start).
     pub last_turn: Option<String>,
     /// `check`, `checkmate, 1-0`, ...
     pub status: Option<String>,
+    /// The side to move's king when it stands in check or is mated.
+    pub alert: Option<KingAlert>,
     /// The variant's own state, one line each.
     pub state: Vec<String>,
     /// Comments of the record on the turn.
@@ -35,17 +42,30 @@ pub struct Caption {
 }
 
 impl Caption {
-    /// The caption's lines in every format: the turn just played (or the start), who
-    /// is to move with the status, the variant's state, the record's comments.
+    /// The caption's lines in every format: the tool's sentences, then the record's
+    /// comments.
     pub fn lines(&self, pos: &Position) -> Vec<String> {
-        let mut lines = Vec::with_capacity(2 + self.state.len() + self.comments.len());
+        let mut lines = self.sentences(pos);
+        lines.extend(self.comments.iter().cloned());
+        lines
+    }
+
+    /// The legend lines of the marked units: `stunned (plies left): b8 4, e5 1`.
+    pub fn legend_lines(&self) -> Vec<String> {
+        self.marks.iter().filter(|m| !m.units.is_empty()).map(marks_line).collect()
+    }
+
+    /// The tool's own sentences: the turn just played (or the start), who is to move
+    /// with the status, the variant's state.
+    pub fn sentences(&self, pos: &Position) -> Vec<String> {
+        let mut lines = Vec::with_capacity(2 + self.state.len());
         lines.push(self.last_turn.as_ref().map_or_else(|| "start position".to_string(), |t| format!("after {t}")));
         let mut side = format!("{} to move", pos.turn().name());
         if let Some(status) = &self.status {
             side.push_str(&format!("; {status}"));
         }
         lines.push(side);
-        lines.extend(self.state.iter().chain(&self.comments).cloned());
+        lines.extend(self.state.iter().cloned());
         lines
     }
 }
@@ -59,6 +79,20 @@ fn glyph(piece: Piece) -> char {
     };
     let index = Role::ALL.iter().position(|&r| r == piece.role).unwrap_or(0);
     glyphs.get(index).copied().unwrap_or('?')
+}
+
+/// Unicode diagrams put one of these before a marked unit, one per group of marks
+/// (stunned, paused, invigorated), and before the group's legend line.
+const UNIT_MARKERS: [char; 4] = ['*', '+', '~', '!'];
+
+/// The marker of the first group that marks the unit on `sq`, if any.
+fn unit_marker(caption: &Caption, sq: Square) -> Option<char> {
+    caption
+        .marks
+        .iter()
+        .zip(UNIT_MARKERS.iter().cycle())
+        .find(|(group, _)| group.units.iter().any(|u| u.square == sq))
+        .map(|(_, &marker)| marker)
 }
 
 /// Draws a position with White at the bottom (or Black, when `flip`).
@@ -91,7 +125,11 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
                 None if style == Style::Unicode => '·',
                 None => '.',
             };
-            out.push(' ');
+            let marker = match style {
+                Style::Unicode if pos.board().get(sq).is_some() => unit_marker(caption, sq),
+                _ => None,
+            };
+            out.push(marker.unwrap_or(' '));
             out.push(c);
         }
         out.push_str(" |\n");
@@ -113,7 +151,14 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
     if !legend.is_empty() {
         out.push_str(&format!("legend: {}\n", legend.join(", ")));
     }
-    for group in caption.marks.iter().filter(|m| !m.units.is_empty()) {
+    for (group, marker) in caption.marks.iter().zip(UNIT_MARKERS.iter().cycle()) {
+        if group.units.is_empty() {
+            continue;
+        }
+        if style == Style::Unicode {
+            out.push(*marker);
+            out.push(' ');
+        }
         out.push_str(&marks_line(group));
         out.push('\n');
     }

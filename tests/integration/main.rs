@@ -10,6 +10,8 @@ mod bouncing;
 mod bubble_fizz;
 mod cli;
 mod diagnostics;
+mod diagram_formats;
+mod diagram_golden;
 mod differential;
 mod examples;
 mod hostile;

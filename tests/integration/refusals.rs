@@ -4,13 +4,11 @@
 //! move); the refusal may then blame king safety only when a unit on the written
 //! source could make the move but for its own king.
 
-
-
+use crate::common;
 use arbiter::record::parse_game;
 use arbiter::rules::{Move, MoveKind, Position, ResolveError, Role, Turn};
 use arbiter::variants::lookup;
 use arbiter::variants::prelude::*;
-use crate::common;
 use std::collections::BTreeMap;
 
 /// Words that claim a king-safety cause, in every variant's refusals.
