@@ -1,5 +1,6 @@
 //! The command-line arguments, checked into settings before any work starts.
 
+use super::output::Output;
 use super::{CliError, Verdict};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
@@ -101,8 +102,9 @@ impl RuleArgs {
     pub fn parse(&self) -> Result<BTreeMap<String, String>, CliError> {
         let mut map = BTreeMap::new();
         for item in &self.rules {
-            let (k, v) =
-                item.split_once('=').ok_or_else(|| CliError(format!("--rule takes key=value, not `{item}`")))?;
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| CliError::Message(format!("--rule takes key=value, not `{item}`")))?;
             map.insert(k.trim().to_string(), v.trim().to_string());
         }
         Ok(map)
@@ -162,7 +164,7 @@ impl PositionArgs {
     pub fn load(&self) -> Result<(Box<dyn crate::rules::Variant>, crate::rules::Position), CliError> {
         let variant = crate::variants::lookup(&self.variant, &self.rules.parse()?)?;
         let pos = match &self.fen {
-            Some(text) => variant.read_snapshot(text).map_err(|e| CliError(format!("bad snapshot: {e}")))?,
+            Some(text) => variant.read_snapshot(text).map_err(|e| CliError::Message(format!("bad snapshot: {e}")))?,
             None => variant.start(),
         };
         Ok((variant, pos))
@@ -170,16 +172,16 @@ impl PositionArgs {
 }
 
 /// Runs the chosen command.
-pub fn dispatch(cli: Cli) -> Result<Verdict, CliError> {
+pub fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
     match cli.command {
-        Command::Validate { records, format } => super::validate::run(&records, format.format),
-        Command::Replay { record, format } => super::replay::run(&record, format.format),
-        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format),
-        Command::Export { records } => super::export::run(&records),
-        Command::Diagram(args) => super::diagram::run(&args),
-        Command::Moves { position, format } => super::moves::run(&position, format.format),
-        Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide),
-        Command::Check { files, format } => super::check::run(&files, format.format),
-        Command::Variants => super::variants::run(),
+        Command::Validate { records, format } => super::validate::run(&records, format.format, out),
+        Command::Replay { record, format } => super::replay::run(&record, format.format, out),
+        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format, out),
+        Command::Export { records } => super::export::run(&records, out),
+        Command::Diagram(args) => super::diagram::run(&args, out),
+        Command::Moves { position, format } => super::moves::run(&position, format.format, out),
+        Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide, out),
+        Command::Check { files, format } => super::check::run(&files, format.format, out),
+        Command::Variants => super::variants::run(out),
     }
 }

@@ -2,6 +2,7 @@
 //! or a snapshot given with `--variant` and `--fen`.
 
 use super::args::{GameChoice, OneRecord, PositionArgs};
+use super::output::Output;
 use super::replay::load_one;
 use super::{CliError, Verdict};
 use crate::render::{caption, draw, draw_svg, position_caption, Caption, Style};
@@ -62,24 +63,25 @@ fn extension(format: DiagramFormat) -> &'static str {
     }
 }
 
-fn emit(text: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
+fn emit(text: &str, output: Option<&PathBuf>, out: &mut Output) -> Result<(), CliError> {
     match output {
-        Some(path) => std::fs::write(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            print!("{text}");
-            Ok(())
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))
         }
+        None => out.text(text),
     }
 }
 
-pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
+pub fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliError> {
     let Some(file) = &args.file else {
-        let variant =
-            args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
+        let variant = args
+            .variant
+            .clone()
+            .ok_or_else(|| CliError::Message("give a record file, or --variant (and --fen)".to_string()))?;
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.record.rules.clone() };
         let (variant, pos) = position.load()?;
         let caption = position_caption(variant.as_ref(), &pos);
-        emit(&picture(args.format, &pos, args.flip, &caption), args.output.as_ref())?;
+        emit(&picture(args.format, &pos, args.flip, &caption), args.output.as_ref(), out)?;
         return Ok(Verdict::Valid);
     };
     let (loaded, verdict) = load_one(&OneRecord { file: file.clone(), choice: args.record.clone() })?;
@@ -97,17 +99,17 @@ pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
     let diagram = |ply: usize| -> Result<String, CliError> {
         let pos = replay
             .position(ply)
-            .ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))?;
+            .ok_or_else(|| CliError::Message(format!("the game has {plies} plies; there is no ply {ply}")))?;
         Ok(picture(args.format, pos, args.flip, &caption(replay, ply, comments(ply))))
     };
     if args.all {
-        let dir = args.output.as_ref().ok_or_else(|| CliError("--all needs -o DIR".to_string()))?;
-        std::fs::create_dir_all(dir).map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+        let dir = args.output.as_ref().ok_or_else(|| CliError::Message("--all needs -o DIR".to_string()))?;
+        std::fs::create_dir_all(dir).map_err(|e| CliError::Message(format!("cannot create {}: {e}", dir.display())))?;
         for ply in 0..=plies {
-            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.{}", extension(args.format)))))?;
+            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.{}", extension(args.format)))), out)?;
         }
     } else {
-        emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref())?;
+        emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref(), out)?;
     }
     Ok(verdict)
 }

@@ -5,37 +5,28 @@
 
 use super::args::Records;
 use super::input::{for_each_game, Loaded};
+use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::record::ast::{Game, Line};
 use crate::replay::{ReplayOptions, ReplayedLine};
 use crate::rules::{Color, Position};
-use std::io::Write;
 
 const WIDTH: usize = 80;
 
-pub fn run(records: &Records) -> Result<Verdict, CliError> {
+pub fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
     let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
     let mut worst = Verdict::Valid;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut failed = None;
     let skipped = for_each_game(
         &records.files,
         &options,
         |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game(&loaded)),
         |(v, problems, text)| {
             worst = worst.max(v);
-            eprint!("{problems}");
-            if let Err(e) = out.write_all(text.as_bytes()) {
-                failed.get_or_insert(e);
-            }
+            to_stderr(&problems);
+            out.text(&text)
         },
     )?;
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    out.flush()?;
     if skipped {
         worst = Verdict::Unreadable;
     }

@@ -1,9 +1,10 @@
 //! `arbiter moves`: every legal turn of a position, canonical, in byte order.
 
 use super::args::{Format, PositionArgs};
+use super::output::Output;
 use super::{CliError, Verdict};
 
-pub fn run(args: &PositionArgs, format: Format) -> Result<Verdict, CliError> {
+pub fn run(args: &PositionArgs, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let (variant, pos) = args.load()?;
     let mut turns = Vec::new();
     variant.legal_turns(&pos, &mut turns);
@@ -12,10 +13,10 @@ pub fn run(args: &PositionArgs, format: Format) -> Result<Verdict, CliError> {
     match format {
         Format::Text => {
             for w in &written {
-                println!("{w}");
+                out.line(w)?;
             }
         }
-        Format::Json => println!("{}", serde_json::to_string(&written)?),
+        Format::Json => out.line(&serde_json::to_string(&written)?)?,
     }
     Ok(Verdict::Valid)
 }

@@ -1,0 +1,240 @@
+//! Bounded time and memory on any input (SPEC section 8): failed writes, bad files
+//! among good ones, control characters, long lines, and inputs built to explode.
+//! Each hostile case runs the binary under a time limit and, on Linux, an
+//! address-space limit, and the good game placed after it must still be validated.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Address space the process may use. A few hundred MiB covers the threads' stacks
+/// and allocator arenas; an input that makes memory grow without bound runs into it.
+const ADDRESS_SPACE_BYTES: u64 = 768 << 20;
+
+/// Time after which a run is killed and the test fails: generous, since the point is
+/// to catch hangs and explosions, not to time the tool.
+const TIME_LIMIT: Duration = Duration::from_secs(120);
+
+const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_arbiter"))
+}
+
+/// A scratch folder for this test binary, inside the build's target folder.
+fn scratch() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("robust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = scratch().join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
+}
+
+/// `arbiter ARGS`, under the address-space limit where `prlimit` exists.
+fn limited(args: &[&str]) -> Command {
+    let prlimit = std::path::Path::new("/usr/bin/prlimit");
+    if cfg!(target_os = "linux") && prlimit.exists() {
+        let mut command = Command::new(prlimit);
+        command.arg(format!("--as={ADDRESS_SPACE_BYTES}")).arg("--").arg(binary()).args(args);
+        command
+    } else {
+        let mut command = Command::new(binary());
+        command.args(args);
+        command
+    }
+}
+
+/// Waits for a child, killing it when it outlives the time limit.
+fn wait_limited(child: &mut Child) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            panic!("arbiter ran longer than {TIME_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs a prepared command, reading its output on threads, under the time limit.
+fn finish(mut command: Command) -> Outcome {
+    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).expect("read stdout");
+        bytes
+    });
+    let err = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).expect("read stderr");
+        bytes
+    });
+    let status = wait_limited(&mut child);
+    let outcome = Outcome {
+        code: status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.join().expect("stdout thread")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("stderr thread")).into_owned(),
+    };
+    assert!(!outcome.stderr.contains("panicked"), "arbiter panicked:\n{}", outcome.stderr);
+    assert!(status.code().is_some(), "arbiter was killed by a signal (memory limit?): {status:?}");
+    outcome
+}
+
+fn run(args: &[&str]) -> Outcome {
+    finish(limited(args))
+}
+
+/// The good game's verdict line is in the output.
+fn assert_good_game_validated(outcome: &Outcome) {
+    assert!(
+        outcome.stdout.lines().any(|l| l.contains("(Good - Game)") && l.contains(": valid")),
+        "the good game after the hostile input was not validated:\n{}\n{}",
+        outcome.stdout,
+        outcome.stderr
+    );
+}
+
+/// Validates a file made of `hostile` followed by a good game.
+fn validate_with_good_game(name: &str, hostile: &[u8]) -> Outcome {
+    let mut bytes = hostile.to_vec();
+    bytes.extend_from_slice(GOOD_GAME.as_bytes());
+    let path = temp_file(name, &bytes);
+    let outcome = run(&["validate", path.to_str().expect("utf-8 path")]);
+    assert_good_game_validated(&outcome);
+    outcome
+}
+
+/// A record of many good games: enough output to fill any pipe buffer.
+fn many_good_games() -> PathBuf {
+    temp_file("many.pgn", GOOD_GAME.repeat(5000).as_bytes())
+}
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+// 1. Write failures never panic.
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let many = many_good_games();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["validate", path_str(&many)],
+        vec!["export", path_str(&many)],
+        vec!["replay", "fixtures/records/opera-game.pgn"],
+        vec!["perft", "3", "--divide"],
+        vec!["moves"],
+        vec!["variants"],
+        vec!["check", "fixtures/examples/chess.yaml"],
+    ];
+    for args in commands {
+        let mut child =
+            limited(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+        drop(child.stdout.take());
+        let mut stderr = String::new();
+        child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("stderr");
+        let status = wait_limited(&mut child);
+        assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+        assert_eq!(status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?} should end quietly: {stderr}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_message() {
+    let many = many_good_games();
+    for args in [vec!["validate", path_str(&many)], vec!["variants"], vec!["perft", "2"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let mut command = limited(&args);
+        command.stdout(full);
+        let output = command.stdin(Stdio::null()).stderr(Stdio::piped()).output().expect("run");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("cannot write to standard output"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_closed_stderr_is_survived() {
+    let bad = temp_file("bad-many.pgn", "[Event \"x\"]\n\n1. e5 *\n\n".repeat(5000).as_bytes());
+    let mut child = limited(&["validate", path_str(&bad)])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    drop(child.stderr.take());
+    let mut stdout = String::new();
+    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("stdout");
+    let status = wait_limited(&mut child);
+    assert_eq!(status.code(), Some(1));
+    assert!(stdout.contains("5000 game(s): 0 valid, 5000 invalid"), "{stdout}");
+}
+
+// 2. One bad input never stops the others.
+
+#[test]
+fn a_directory_a_missing_file_and_a_device_are_skipped() {
+    let good = temp_file("good.pgn", GOOD_GAME.as_bytes());
+    let dir = scratch().join("a-folder");
+    std::fs::create_dir_all(&dir).expect("folder");
+    let mut args = vec!["validate", path_str(&dir), "no-such-file.pgn"];
+    if cfg!(unix) {
+        args.push("/dev/zero");
+    }
+    args.push(path_str(&good));
+    let out = run(&args);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_good_game_validated(&out);
+    assert!(out.stderr.contains("is a directory"), "{}", out.stderr);
+    assert!(out.stderr.contains("no-such-file.pgn"), "{}", out.stderr);
+    if cfg!(unix) {
+        assert!(out.stderr.contains("/dev/zero: it is a device"), "{}", out.stderr);
+    }
+    let exported = run(&["export", path_str(&dir), path_str(&good)]);
+    assert_eq!(exported.code, 2);
+    assert!(exported.stdout.contains("[White \"Good\"]"), "{}", exported.stdout);
+}
+
+#[test]
+fn check_goes_on_past_an_unreadable_file() {
+    let dir = scratch().join("another-folder");
+    std::fs::create_dir_all(&dir).expect("folder");
+    let out = run(&["check", path_str(&dir), "no-such.yaml", "fixtures/examples/chess.yaml"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stdout.contains("PASS fixtures/examples/chess.yaml"), "{}", out.stdout);
+    assert!(out.stderr.contains("no-such.yaml"), "{}", out.stderr);
+}
+
+#[test]
+fn an_oversized_game_is_skipped_and_still_counts_as_a_game() {
+    let huge = format!("[Event \"huge\"]\n\n1. e4 {{{}}} *\n\n", "a".repeat(65 << 20));
+    let out = validate_with_good_game("oversized.pgn", huge.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.contains("2 game(s): 1 valid, 0 invalid, 1 unreadable"), "{}", out.stdout);
+    let path = scratch().join("oversized.pgn");
+    let second = run(&["fen", path_str(&path), "--game", "2"]);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert!(second.stdout.starts_with("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2"), "{}", second.stdout);
+    let first = run(&["fen", path_str(&path), "--game", "1"]);
+    assert_eq!(first.code, 2);
+    assert!(first.stderr.contains("larger than 64 MiB"), "{}", first.stderr);
+}
