@@ -6,6 +6,7 @@ use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
+use crate::text::quote;
 use crate::variants::{lookup, parse_rule_options};
 use std::collections::BTreeMap;
 use std::fmt::Display;
@@ -77,10 +78,11 @@ pub struct SetupFailure {
     pub problems: Vec<Problem>,
 }
 
-/// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`.
+/// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`; names are
+/// quoted as tokens are (escaped, cut when long).
 pub fn game_label(game: &Game, number: usize) -> String {
-    let white = game.tag("White").unwrap_or("?");
-    let black = game.tag("Black").unwrap_or("?");
+    let white = quote(game.tag("White").unwrap_or("?"));
+    let black = quote(game.tag("Black").unwrap_or("?"));
     format!("game {number} ({white} - {black})")
 }
 
@@ -122,7 +124,7 @@ pub fn replay(
         text,
         label: game_label(game, number),
         strict: options.strict,
-        problems: Vec::new(),
+        problems: Problems::default(),
     };
     let mut history = History::new(run.variant, &start);
     let line = run.line(&game.line, &start, Some(&mut history));
@@ -136,7 +138,7 @@ pub fn replay(
     if !line.broken {
         run.check_result(game, ending);
     }
-    let problems = run.problems;
+    let problems = run.problems.finish();
     Replay { variant, start, line, ending, claims: history.claims, problems }
 }
 
@@ -193,7 +195,46 @@ struct At<'w> {
 
 impl Display for At<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), self.written)
+        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))
+    }
+}
+
+/// Problems kept per game; the rest are counted in one last problem, so that a
+/// million wrong check marks cost neither memory nor a flood of messages.
+pub const MAX_PROBLEMS_PER_GAME: usize = 100;
+
+/// The problems of one game, at most [`MAX_PROBLEMS_PER_GAME`] of them kept.
+#[derive(Default)]
+struct Problems {
+    kept: Vec<Problem>,
+    /// Problems left out: how many, the worst severity and where the first was.
+    dropped: usize,
+    dropped_worst: Option<Severity>,
+    dropped_at: Span,
+}
+
+impl Problems {
+    fn push(&mut self, problem: Problem) {
+        if self.kept.len() < MAX_PROBLEMS_PER_GAME {
+            self.kept.push(problem);
+            return;
+        }
+        if self.dropped == 0 {
+            self.dropped_at = problem.span;
+        }
+        self.dropped += 1;
+        self.dropped_worst = self.dropped_worst.max(Some(problem.severity));
+    }
+
+    /// The problems kept, and one that counts the rest (with their worst severity,
+    /// so that the verdict stays the same).
+    fn finish(mut self) -> Vec<Problem> {
+        if let Some(severity) = self.dropped_worst {
+            let message = format!("{} more problem(s) in this game are not shown", self.dropped);
+            let label = format!("the first of the {} not shown", self.dropped);
+            self.kept.push(Problem::new(severity, self.dropped_at, message).with_label(label));
+        }
+        self.kept
     }
 }
 
@@ -202,22 +243,27 @@ struct Run<'a> {
     text: &'a str,
     label: String,
     strict: bool,
-    problems: Vec<Problem>,
+    problems: Problems,
 }
 
 impl<'a> Run<'a> {
     fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
-        self.problems.push(
-            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
-        );
+        self.report(severity, span, message, label, context);
     }
 
     fn error(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
+        self.report(Severity::Error, span, message, label, context);
+    }
+
+    fn report(&mut self, severity: Severity, span: Span, message: String, label: &str, context: &dyn Display) {
+        if self.problems.kept.len() >= MAX_PROBLEMS_PER_GAME {
+            // Counted only: no message is built for a problem that will not be shown.
+            self.problems.push(Problem::new(severity, span, String::new()));
+            return;
+        }
         self.problems.push(
-            Problem::new(Severity::Error, span, message)
-                .with_label(label)
-                .with_note(format!("{}, {context}", self.label)),
+            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
         );
     }
 
@@ -257,16 +303,17 @@ impl<'a> Run<'a> {
     /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
     fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Option<ReplayedPly> {
         let span = ply.turn.span;
+        let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
             Err(e) => {
                 let message = match (&e, self.variant.outcome(pos)) {
                     (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
-                        format!("`{written}` is played after the game ended: {outcome}")
+                        format!("`{shown}` is played after the game ended: {outcome}")
                     }
-                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{written}`: {reason}"),
+                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{shown}`: {reason}"),
                     (ResolveError::Ambiguous(options), _) => {
-                        format!("`{written}` is ambiguous: {}", options.join(", "))
+                        format!("`{shown}` is ambiguous: {}", options.join(", "))
                     }
                 };
                 let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
@@ -294,7 +341,7 @@ impl<'a> Run<'a> {
             let right = if expected_black { format!("{}...", pos.fullmove) } else { format!("{}.", pos.fullmove) };
             self.warn(
                 number.span,
-                format!("move number written as `{}`; this is {right}", self.written(number.span)),
+                format!("move number written as `{}`; this is {right}", quote(self.written(number.span))),
                 "wrong move number",
                 context,
             );
@@ -304,10 +351,11 @@ impl<'a> Run<'a> {
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
+        let shown = quote(written);
         if !self.variant.is_canonical_spelling(bare, canonical) {
             self.warn(
                 ply.turn.span,
-                format!("`{written}` is not standard notation; write `{canonical}{mark}`"),
+                format!("`{shown}` is not standard notation; write `{canonical}{mark}`"),
                 "imprecise notation",
                 context,
             );
@@ -319,9 +367,9 @@ impl<'a> Run<'a> {
         };
         if !san::same_text(written_mark, mark) {
             let message = match mark {
-                "" => format!("`{written}` gives no check; the mark `{written_mark}` is wrong"),
-                "#" => format!("`{written}` is checkmate; write `{canonical}#`"),
-                _ => format!("`{written}` gives check; write `{canonical}+`"),
+                "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
+                "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
+                _ => format!("`{shown}` gives check; write `{canonical}+`"),
             };
             self.warn(ply.turn.span, message, "wrong check mark", context);
         }

@@ -238,3 +238,80 @@ fn an_oversized_game_is_skipped_and_still_counts_as_a_game() {
     assert_eq!(first.code, 2);
     assert!(first.stderr.contains("larger than 64 MiB"), "{}", first.stderr);
 }
+
+// 3. No control characters from record text reach the terminal.
+
+fn assert_no_escape_byte(outcome: &Outcome) {
+    for (name, text) in [("stdout", &outcome.stdout), ("stderr", &outcome.stderr)] {
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "a control character reached {name}:\n{text}");
+    }
+}
+
+#[test]
+fn control_characters_in_a_record_are_escaped_everywhere() {
+    let spoof = "[White \"\u{1b}[2JAll games valid\u{1b}[0m\"]\n[Black \"b\u{7}\"]\n\n\
+                 1. e4 {\u{1b}[31mred} e5 2. Nf3 *\n\n[Event \"bad\"]\n\n1. e4 {\u{1b}[2J} e5\u{1b} *\n\n\
+                 [Variant \"koopa\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1 \u{1b}[2J\"]\n\n*\n\n";
+    let out = validate_with_good_game("spoof.pgn", spoof.as_bytes());
+    assert_eq!(out.code, 2);
+    assert_no_escape_byte(&out);
+    assert!(out.stdout.contains("game 1 (\\u{1b}[2JAll games valid\\u{1b}[0m - b\\u{7}): valid"), "{}", out.stdout);
+    assert!(out.stderr.contains("1. e4 {\\u{1b}[2J} e5\\u{1b} *"), "{}", out.stderr);
+    assert!(out.stderr.contains("spoof.pgn:8:14"), "the column is the file's:\n{}", out.stderr);
+    let path = scratch().join("spoof.pgn");
+    for command in ["replay", "fen", "diagram"] {
+        let shown = run(&[command, path_str(&path)]);
+        assert_eq!(shown.code, 0, "{command}: {}", shown.stderr);
+        assert_no_escape_byte(&shown);
+    }
+    let diagram = run(&["diagram", path_str(&path), "--ply", "1"]);
+    assert!(diagram.stdout.contains("\\u{1b}[31mred"), "{}", diagram.stdout);
+    let snapshot = run(&["moves", "--variant", "koopa", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1 \u{1b}[2J"]);
+    assert_eq!(snapshot.code, 2);
+    assert_no_escape_byte(&snapshot);
+}
+
+#[test]
+fn long_tokens_are_quoted_short() {
+    let name = "W".repeat(1 << 20);
+    let record = format!("[White \"{name}\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    let out = validate_with_good_game("long-name.pgn", record.as_bytes());
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains(&format!("({}... - ?)", "W".repeat(40))), "{}", out.stderr);
+    assert!(out.stdout.len() + out.stderr.len() < 16 << 10, "{} bytes of output", out.stdout.len() + out.stderr.len());
+}
+
+// 4. Linear time on long lines; limits before the YAML parser.
+
+#[test]
+fn a_hundred_thousand_wrong_check_marks_on_one_line_are_capped() {
+    let moves = "Nf3+ Nf6+ Ng1+ Ng8+ ".repeat(25_000);
+    let record = format!("[Event \"marks\"]\n\n{moves}*\n\n");
+    let out = validate_with_good_game("marks.pgn", record.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("more problem(s) in this game are not shown"), "{}", out.stderr);
+    assert!(out.stderr.len() < 256 << 10, "the diagnostics run to {} bytes", out.stderr.len());
+    assert!(out.stdout.contains("valid, 100000 plies"), "{}", out.stdout);
+}
+
+#[test]
+fn check_refuses_deep_nesting_and_endless_files_before_parsing() {
+    let brackets = temp_file("deep.yaml", format!("examples: {}", "[".repeat(400_000)).as_bytes());
+    let dashes = temp_file("dashes.yaml", format!("examples:\n{}x\n", "- ".repeat(200_000)).as_bytes());
+    let big = temp_file("big.yaml", format!("examples: []\n#{}\n", "x".repeat(2 << 20)).as_bytes());
+    let mut args = vec!["check", path_str(&brackets), path_str(&dashes), path_str(&big)];
+    if cfg!(unix) {
+        args.push("/dev/zero");
+    }
+    args.push("fixtures/examples/koopa.yaml");
+    let out = run(&args);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(out.stderr.matches("levels deep; example files may nest 64").count(), 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.matches("the file is larger than 1024 KiB").count(),
+        1 + usize::from(cfg!(unix)),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.contains("PASS fixtures/examples/koopa.yaml"), "{}", out.stdout);
+}

@@ -4,6 +4,7 @@ use super::args::Format;
 use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
 use crate::examples::{self, Checked};
+use crate::text::{escape_controls, escape_controls_keeping_lines};
 use similar::TextDiff;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -25,14 +26,18 @@ fn diff(expected: &str, actual: &str, colour: bool) -> String {
         .collect()
 }
 
+/// One example's verdict, and a diff per mismatch; text from the example file is
+/// escaped before the colours are added.
 fn print_text(path: &str, checked: &Checked, colour: bool, out: &mut Output) -> Result<(), CliError> {
+    let (path, name) = (escape_controls(path), escape_controls(&checked.name));
     if checked.passed() {
-        return writeln!(out, "PASS {path}: {}", checked.name);
+        return writeln!(out, "PASS {path}: {name}");
     }
-    writeln!(out, "FAIL {path}: {}", checked.name)?;
+    writeln!(out, "FAIL {path}: {name}")?;
     for m in &checked.mismatches {
         writeln!(out, "  {}:", m.key)?;
-        for line in diff(&m.expected, &m.actual, colour).lines() {
+        let (expected, actual) = (escape_controls_keeping_lines(&m.expected), escape_controls_keeping_lines(&m.actual));
+        for line in diff(&expected, &actual, colour).lines() {
             writeln!(out, "    {line}")?;
         }
     }
@@ -53,7 +58,7 @@ pub fn run(files: &[PathBuf], format: Format, out: &mut Output) -> Result<Verdic
         match read_file(path) {
             Ok(file) => loaded.push((path.display().to_string(), file)),
             Err(message) => {
-                to_stderr(&format!("error: {message}\n"));
+                to_stderr(&format!("error: {}\n", escape_controls(&message)));
                 skipped = true;
             }
         }

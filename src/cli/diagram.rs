@@ -7,6 +7,7 @@ use super::replay::load_one;
 use super::{CliError, Verdict};
 use crate::render::{caption, draw, draw_svg, position_caption, Caption, Style};
 use crate::rules::Position;
+use crate::text::escape_controls_keeping_lines;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -64,11 +65,11 @@ fn extension(format: DiagramFormat) -> &'static str {
 }
 
 fn emit(text: &str, output: Option<&PathBuf>, out: &mut Output) -> Result<(), CliError> {
+    let text = escape_controls_keeping_lines(text);
     match output {
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))
-        }
-        None => out.text(text),
+        Some(path) => std::fs::write(path, text.as_bytes())
+            .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display()))),
+        None => out.text(&text),
     }
 }
 

@@ -4,6 +4,7 @@ use super::args::{Format, OneRecord};
 use super::output::Output;
 use super::replay::load_one;
 use super::{CliError, Verdict};
+use crate::text::escape_controls;
 
 pub fn run(record: &OneRecord, ply: Option<usize>, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let (loaded, verdict) = load_one(record)?;
@@ -18,7 +19,7 @@ pub fn run(record: &OneRecord, ply: Option<usize>, format: Format, out: &mut Out
         .ok_or_else(|| CliError::Message(format!("the game has {reached} plies; there is no ply {ply}")))?;
     let snapshot = replay.variant.write_snapshot(pos);
     match format {
-        Format::Text => out.line(&snapshot)?,
+        Format::Text => out.line(&escape_controls(&snapshot))?,
         Format::Json => out.line(&serde_json::json!({ "ply": ply, "snapshot": snapshot }).to_string())?,
     }
     Ok(verdict)

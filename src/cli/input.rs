@@ -7,6 +7,7 @@ use crate::diagnostics::{GameSource, Problem, Severity};
 use crate::record::ast::{Game, Span};
 use crate::record::{parse_game, GameReader, RawGame, ReadError};
 use crate::replay::{self, Replay, ReplayOptions};
+use crate::text::escape_controls;
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -161,7 +162,7 @@ pub fn for_each_game<T: Send>(
         let (name, reader) = match open(file) {
             Ok(opened) => opened,
             Err(CliError::Message(message)) => {
-                to_stderr(&format!("error: {message}\n"));
+                to_stderr(&format!("error: {}\n", escape_controls(&message)));
                 skipped = true;
                 continue;
             }

@@ -71,7 +71,7 @@ pub fn run() -> ExitCode {
         Ok(verdict) => ExitCode::from(verdict as u8),
         Err(CliError::OutputClosed) => ExitCode::SUCCESS,
         Err(CliError::Message(message)) => {
-            output::to_stderr(&format!("error: {message}\n"));
+            output::to_stderr(&format!("error: {}\n", crate::text::escape_controls(&message)));
             ExitCode::from(Verdict::Unreadable as u8)
         }
     }

@@ -6,6 +6,7 @@ use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::replay::{Replay, ReplayOptions};
+use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -60,7 +61,16 @@ pub fn run(record: &OneRecord, format: Format, out: &mut Output) -> Result<Verdi
             for r in &rows {
                 let number =
                     if r.side == "White" { format!("{}.", r.move_number) } else { format!("{}...", r.move_number) };
-                writeln!(out, "{:>4}  {:<8} {:<12} {:<12} {}", r.ply, number, r.written, r.canonical, r.snapshot)?;
+                let (written, canonical) = (quote(&r.written), escape_controls(&r.canonical));
+                writeln!(
+                    out,
+                    "{:>4}  {:<8} {:<12} {:<12} {}",
+                    r.ply,
+                    number,
+                    written,
+                    canonical,
+                    escape_controls(&r.snapshot)
+                )?;
             }
         }
     }
