@@ -7,7 +7,7 @@ use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
 use crate::text::quote;
-use crate::variants::{lookup, parse_rule_options};
+use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
@@ -91,6 +91,24 @@ fn tag_span(game: &Game, name: &str) -> Span {
     game.tags.iter().find(|t| t.name.value == name).map_or(Span::default(), |t| t.value.span)
 }
 
+/// The options given outside the record that the variant `name` has: a run over
+/// records of several variants applies each option where it means something.
+fn command_line_rules_for<'o>(
+    name: &str,
+    rules: &'o BTreeMap<String, String>,
+) -> impl Iterator<Item = (String, String)> + 'o {
+    let wanted = name.trim().to_lowercase();
+    let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str()));
+    rules
+        .iter()
+        .filter(move |(key, _)| {
+            let has = |v: &VariantInfo| v.options.iter().any(|o| o.key == key.as_str());
+            // A key no variant has is kept, so that the variant refuses it by name.
+            info.is_none_or(has) || !VARIANTS.iter().any(has)
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+}
+
 /// The variant, rule options and start position a game's tags ask for.
 pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, Position), Vec<Problem>> {
     let unreadable =
@@ -99,8 +117,9 @@ pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, 
         Some(text) => parse_rule_options(text).map_err(|m| unreadable("Rules", m))?,
         None => BTreeMap::new(),
     };
-    rules.extend(options.rules.clone());
-    let variant = lookup(game.tag("Variant").unwrap_or("chess"), &rules).map_err(|m| unreadable("Variant", m))?;
+    let name = game.tag("Variant").unwrap_or("chess");
+    rules.extend(command_line_rules_for(name, &options.rules));
+    let variant = lookup(name, &rules).map_err(|m| unreadable("Variant", m))?;
     let start = match game.tag("FEN") {
         Some(fen) => variant
             .read_snapshot(fen)

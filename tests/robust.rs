@@ -315,3 +315,76 @@ fn check_refuses_deep_nesting_and_endless_files_before_parsing() {
     );
     assert!(out.stdout.contains("PASS fixtures/examples/koopa.yaml"), "{}", out.stdout);
 }
+
+// 6. The smaller items.
+
+#[test]
+fn diagram_all_refuses_too_many_files_and_pads_names_to_sort() {
+    let moves: String = (0..300).map(|_| "Nf3 Nf6 Ng1 Ng8 ").collect();
+    let record = temp_file("long.pgn", format!("{moves}*\n\n").as_bytes());
+    let dir = scratch().join("diagrams");
+    let refused = run(&["diagram", path_str(&record), "--all", "-o", path_str(&dir)]);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("--all would write 1201 files"), "{}", refused.stderr);
+    assert!(!dir.exists(), "nothing is written when refused");
+    let out = run(&["diagram", path_str(&record), "--all", "--max-files", "2000", "-o", path_str(&dir)]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().into_string().expect("name"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 1201);
+    assert_eq!(names.first().map(String::as_str), Some("ply-0000.txt"));
+    assert_eq!(names.last().map(String::as_str), Some("ply-1200.txt"));
+}
+
+#[test]
+fn a_rule_is_checked_once_and_applied_where_it_means_something() {
+    let bad = run(&["validate", "--rule", "birth=boom", "fixtures/records/opera-game.pgn"]);
+    assert_eq!(bad.code, 2);
+    assert_eq!(bad.stderr.lines().count(), 1, "one message, before any game:\n{}", bad.stderr);
+    assert!(bad.stderr.contains("--rule birth takes fizzle or strike, not `boom`"), "{}", bad.stderr);
+    let unknown = run(&["validate", "--rule", "bogus=1", "fixtures/records/opera-game.pgn"]);
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.stdout.is_empty(), "{}", unknown.stdout);
+    let mixed = run(&[
+        "validate",
+        "--rule",
+        "birth=strike",
+        "fixtures/records/opera-game.pgn",
+        "fixtures/records/bubble-fizz-invigorated.pgn",
+    ]);
+    assert_eq!(mixed.code, 0, "{}", mixed.stderr);
+    assert!(mixed.stderr.contains("warning: --rule birth=strike applies to bubble-fizz only"), "{}", mixed.stderr);
+    assert!(mixed.stdout.contains("2 game(s): 2 valid"), "{}", mixed.stdout);
+}
+
+#[test]
+fn a_long_koopa_stuns_list_is_refused_briefly() {
+    let stuns = vec!["e5:4"; 100_000].join(",");
+    let record = format!("[Variant \"koopa\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - {stuns} 0 1\"]\n\n*\n\n");
+    let out = validate_with_good_game("stuns.pgn", record.as_bytes());
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("lists more stuns than the board has squares"), "{}", out.stderr);
+    assert!(out.stderr.len() < 16 << 10, "{} bytes of messages", out.stderr.len());
+}
+
+#[test]
+fn impossible_en_passant_squares_are_refused_in_every_variant() {
+    let cases = [
+        ("chess", "3k4/8/8/8/8/8/8/4K3 w - e8 0 1"),
+        ("tilting", "3k4/8/8/8/8/8/8/4K3 w - e8 0 1 Bb"),
+        ("bouncing", "3k4/8/8/8/8/8/8/4K3 w - e8 0 1"),
+        ("bubble-fizz", "3k4/8/8/8/8/8/8/4K3 b - e1 0 1 - -"),
+        ("bellows", "5k6/12/12/12/12/12/12/12/12/12/12/6K5 w - e12 0 1 12"),
+        ("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1"),
+    ];
+    for (variant, fen) in cases {
+        let out = run(&["moves", "--variant", variant, "--fen", fen]);
+        assert_eq!(out.code, 2, "{variant} {fen}: {}", out.stdout);
+        assert!(out.stderr.contains("en passant square"), "{variant}: {}", out.stderr);
+    }
+    let fine = run(&["moves", "--variant", "chess", "--fen", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"]);
+    assert!(fine.stdout.lines().any(|l| l == "exd6"), "{}", fine.stdout);
+}

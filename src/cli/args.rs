@@ -1,7 +1,10 @@
 //! The command-line arguments, checked into settings before any work starts.
 
-use super::output::Output;
+use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
+use crate::replay::ReplayOptions;
+use crate::text::quote;
+use crate::variants::{RuleOption, VARIANTS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -99,15 +102,52 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The options as a map, each checked once before any game: its key must be a
+    /// rule option of some variant, and its value one that variant takes.
     pub fn parse(&self) -> Result<BTreeMap<String, String>, CliError> {
         let mut map = BTreeMap::new();
         for item in &self.rules {
             let (k, v) = item
                 .split_once('=')
-                .ok_or_else(|| CliError::Message(format!("--rule takes key=value, not `{item}`")))?;
-            map.insert(k.trim().to_string(), v.trim().to_string());
+                .ok_or_else(|| CliError::Message(format!("--rule takes key=value, not `{}`", quote(item))))?;
+            let (key, value) = (k.trim(), v.trim());
+            let takers: Vec<&RuleOption> = VARIANTS.iter().flat_map(|v| v.options).filter(|o| o.key == key).collect();
+            if takers.is_empty() {
+                let known: Vec<&str> = VARIANTS.iter().flat_map(|v| v.options).map(|o| o.key).collect();
+                return Err(CliError::Message(format!(
+                    "--rule `{}` is no variant's rule option; the options are {} (see `arbiter variants`)",
+                    quote(key),
+                    known.join(", ")
+                )));
+            }
+            if !takers.iter().any(|o| o.values.contains(&value)) {
+                let values: Vec<&str> = takers.iter().flat_map(|o| o.values.iter().copied()).collect();
+                return Err(CliError::Message(format!(
+                    "--rule {key} takes {}, not `{}`",
+                    values.join(" or "),
+                    quote(value)
+                )));
+            }
+            map.insert(key.to_string(), value.to_string());
         }
         Ok(map)
+    }
+
+    /// Replay settings for records, which may mix variants: an option applies to the
+    /// variants that have it, and a warning says which games ignore it.
+    pub fn replay_options(&self, strict: bool) -> Result<ReplayOptions, CliError> {
+        let rules = self.parse()?;
+        for (key, value) in &rules {
+            let owners: Vec<&str> =
+                VARIANTS.iter().filter(|v| v.options.iter().any(|o| o.key == *key)).map(|v| v.id).collect();
+            if owners.len() < VARIANTS.len() {
+                to_stderr(&format!(
+                    "warning: --rule {key}={value} applies to {} only; games of other variants ignore it\n",
+                    owners.join(", ")
+                ));
+            }
+        }
+        Ok(ReplayOptions { rules, strict })
     }
 }
 

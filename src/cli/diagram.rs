@@ -37,6 +37,9 @@ pub struct DiagramArgs {
     /// One diagram per ply, written into the folder given by -o.
     #[arg(long, requires = "output")]
     pub all: bool,
+    /// Most files `--all` may write (one per position); a longer game is refused.
+    #[arg(long, default_value_t = 1000, requires = "all")]
+    pub max_files: usize,
     #[arg(long, value_enum, default_value_t = DiagramFormat::Text)]
     pub format: DiagramFormat,
     /// Black at the bottom.
@@ -105,9 +108,19 @@ pub fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliError> {
     };
     if args.all {
         let dir = args.output.as_ref().ok_or_else(|| CliError::Message("--all needs -o DIR".to_string()))?;
+        if plies >= args.max_files {
+            return Err(CliError::Message(format!(
+                "--all would write {} files (one per position) and at most {} are allowed; raise --max-files",
+                plies.saturating_add(1),
+                args.max_files
+            )));
+        }
         std::fs::create_dir_all(dir).map_err(|e| CliError::Message(format!("cannot create {}: {e}", dir.display())))?;
+        // Numbers padded to the game's last ply (three digits at least), so that names sort.
+        let width = plies.to_string().len().max(3);
         for ply in 0..=plies {
-            emit(&diagram(ply)?, Some(&dir.join(format!("ply-{ply:03}.{}", extension(args.format)))), out)?;
+            let name = format!("ply-{ply:0width$}.{}", extension(args.format));
+            emit(&diagram(ply)?, Some(&dir.join(name)), out)?;
         }
     } else {
         emit(&diagram(args.ply.unwrap_or(plies))?, args.output.as_ref(), out)?;

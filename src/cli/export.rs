@@ -9,13 +9,13 @@ use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::record::ast::{Game, Line};
-use crate::replay::{ReplayOptions, ReplayedLine};
+use crate::replay::ReplayedLine;
 use crate::rules::{Color, Position};
 
 const WIDTH: usize = 80;
 
 pub fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
-    let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
+    let options = records.rules.replay_options(records.strict)?;
     let mut worst = Verdict::Valid;
     let skipped = for_each_game(
         &records.files,

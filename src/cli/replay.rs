@@ -5,7 +5,7 @@ use super::input::{one_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
-use crate::replay::{Replay, ReplayOptions};
+use crate::replay::Replay;
 use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ struct Row {
 /// Loads the game a one-record command names and prints its problems to stderr.
 pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
     let choice = &record.choice;
-    let options = ReplayOptions { rules: choice.rules.parse()?, strict: choice.strict };
+    let options = choice.rules.replay_options(choice.strict)?;
     let loaded = one_game(&record.file, choice.game, &options)?;
     to_stderr(&loaded.render_problems());
     let v = verdict(&loaded);

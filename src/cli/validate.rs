@@ -5,10 +5,9 @@ use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::report::{verdict, GameReport};
 use super::{CliError, Verdict};
-use crate::replay::ReplayOptions;
 
 pub fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
-    let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
+    let options = records.rules.replay_options(records.strict)?;
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];
     let mut first = true;
