@@ -192,7 +192,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options = ReplayOptions { rules: file.rules.clone(), strict: false };
+    let options = ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false };
     let (variant, start) = match replay::setup(&game, &options) {
         Ok(setup) => setup,
         Err(problems) => {

@@ -18,6 +18,10 @@ pub struct ReplayOptions {
     pub rules: BTreeMap<String, String>,
     /// Warnings count as errors.
     pub strict: bool,
+    /// Keep only what a verdict needs: no position per ply, no replayed variation
+    /// (each is replayed from the position it branches from, then dropped), so that
+    /// memory stays bounded by the game's text whatever its length.
+    pub verdict_only: bool,
 }
 
 /// One ply replayed.
@@ -37,9 +41,21 @@ pub struct ReplayedPly {
 /// A line replayed as far as its turns are legal.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayedLine {
+    /// Every ply replayed; empty when only a verdict was asked for.
     pub plies: Vec<ReplayedPly>,
     /// The line stopped at an illegal turn.
     pub broken: bool,
+    /// How many plies were replayed legally, kept or not.
+    pub length: usize,
+    /// The position after the last ply, when plies are not kept.
+    last: Option<Position>,
+}
+
+impl ReplayedLine {
+    /// The position after the last ply replayed, or `start` when there is none.
+    pub fn final_position<'p>(&'p self, start: &'p Position) -> &'p Position {
+        self.plies.last().map(|p| &p.after).or(self.last.as_ref()).unwrap_or(start)
+    }
 }
 
 /// A game replayed: its variant, start, main line, ending and problems.
@@ -64,7 +80,7 @@ impl Replay {
     }
 
     pub fn final_position(&self) -> &Position {
-        self.line.plies.last().map_or(&self.start, |p| &p.after)
+        self.line.final_position(&self.start)
     }
 
     /// The result decided by the board, if the game is over.
@@ -143,15 +159,15 @@ pub fn replay(
         text,
         label: game_label(game, number),
         strict: options.strict,
+        verdict_only: options.verdict_only,
         problems: Problems::default(),
     };
     let mut history = History::new(run.variant, &start);
     let line = run.line(&game.line, &start, Some(&mut history));
     let mut ending = history.ending;
-    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.plies.len()) {
-        let last = line.plies.last().map_or(&start, |p| &p.after);
-        if let Some(outcome) = run.variant.outcome(last) {
-            ending = Some((outcome, line.plies.len()));
+    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.length) {
+        if let Some(outcome) = run.variant.outcome(line.final_position(&start)) {
+            ending = Some((outcome, line.length));
         }
     }
     if !line.broken {
@@ -262,6 +278,7 @@ struct Run<'a> {
     text: &'a str,
     label: String,
     strict: bool,
+    verdict_only: bool,
     problems: Problems,
 }
 
@@ -294,9 +311,17 @@ impl<'a> Run<'a> {
     fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
         let mut out = ReplayedLine::default();
         let mut drawn_warned = false;
+        // The position before the ply, when plies are not kept.
+        let mut current: Option<Position> = None;
         for (index, ply) in line.plies.iter().enumerate() {
-            let pos = out.plies.last().map_or(start, |p| &p.after);
-            let variations = ply.variations.iter().map(|v| self.line(v, pos, None)).collect();
+            let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
+            let mut variations = Vec::new();
+            for variation in &ply.variations {
+                let replayed = self.line(variation, pos, None);
+                if !self.verdict_only {
+                    variations.push(replayed);
+                }
+            }
             let written = self.written(ply.turn.span);
             let context = At { fullmove: pos.fullmove, side: pos.turn, written };
             self.check_number(ply, pos, &context);
@@ -309,13 +334,20 @@ impl<'a> Run<'a> {
             }
             let Some(replayed) = self.ply(ply, pos, written, &context) else {
                 out.broken = true;
+                out.last = current;
                 return out;
             };
             if let Some(h) = history.as_deref_mut() {
                 h.record(self.variant, &replayed.after, index + 1);
             }
-            out.plies.push(ReplayedPly { variations, ..replayed });
+            out.length += 1;
+            if self.verdict_only {
+                current = Some(replayed.after);
+            } else {
+                out.plies.push(ReplayedPly { variations, ..replayed });
+            }
         }
+        out.last = current;
         out
     }
 

@@ -388,3 +388,16 @@ fn impossible_en_passant_squares_are_refused_in_every_variant() {
     let fine = run(&["moves", "--variant", "chess", "--fen", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"]);
     assert!(fine.stdout.lines().any(|l| l == "exd6"), "{}", fine.stdout);
 }
+
+// 7. Memory per game: validate keeps no position per ply and no variation.
+
+#[test]
+fn validate_replays_long_games_and_many_variations_without_keeping_them() {
+    let long = format!("[Event \"long\"]\n\n{}*\n\n", "Nf3 Nf6 Ng1 Ng8 ".repeat(50_000));
+    let siblings = format!("[Event \"siblings\"]\n\n1. e4 {}(1. d4 d5 2. Qxd5) e5 *\n\n", "(1. d4) ".repeat(100_000));
+    let out = validate_with_good_game("long-and-wide.pgn", format!("{long}{siblings}").as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.contains("game 1 (? - ?): valid, 200000 plies"), "{}", out.stdout);
+    assert!(out.stdout.contains("game 2 (? - ?): invalid, 2 plies"), "{}", out.stdout);
+    assert!(out.stderr.contains("illegal turn `Qxd5`"), "{}", out.stderr);
+}

@@ -134,8 +134,9 @@ impl RuleArgs {
     }
 
     /// Replay settings for records, which may mix variants: an option applies to the
-    /// variants that have it, and a warning says which games ignore it.
-    pub fn replay_options(&self, strict: bool) -> Result<ReplayOptions, CliError> {
+    /// variants that have it, and a warning says which games ignore it. With
+    /// `verdict_only`, no position per ply is kept.
+    pub fn replay_options(&self, strict: bool, verdict_only: bool) -> Result<ReplayOptions, CliError> {
         let rules = self.parse()?;
         for (key, value) in &rules {
             let owners: Vec<&str> =
@@ -147,7 +148,7 @@ impl RuleArgs {
                 ));
             }
         }
-        Ok(ReplayOptions { rules, strict })
+        Ok(ReplayOptions { rules, strict, verdict_only })
     }
 }
 

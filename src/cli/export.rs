@@ -15,7 +15,7 @@ use crate::rules::{Color, Position};
 const WIDTH: usize = 80;
 
 pub fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
-    let options = records.rules.replay_options(records.strict)?;
+    let options = records.rules.replay_options(records.strict, false)?;
     let mut worst = Verdict::Valid;
     let skipped = for_each_game(
         &records.files,

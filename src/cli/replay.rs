@@ -22,7 +22,7 @@ struct Row {
 /// Loads the game a one-record command names and prints its problems to stderr.
 pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
     let choice = &record.choice;
-    let options = choice.rules.replay_options(choice.strict)?;
+    let options = choice.rules.replay_options(choice.strict, false)?;
     let loaded = one_game(&record.file, choice.game, &options)?;
     to_stderr(&loaded.render_problems());
     let v = verdict(&loaded);

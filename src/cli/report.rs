@@ -71,7 +71,7 @@ impl GameReport {
                     None => (declared, None),
                 };
                 let claimable = replay.claims.iter().map(|(c, at)| format!("{} from ply {at}", c.describe())).collect();
-                (replay.line.plies.len(), result, ending, claimable)
+                (replay.line.length, result, ending, claimable)
             }
             Err(_) => (0, declared, None, Vec::new()),
         };

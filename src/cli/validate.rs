@@ -7,7 +7,7 @@ use super::report::{verdict, GameReport};
 use super::{CliError, Verdict};
 
 pub fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
-    let options = records.rules.replay_options(records.strict)?;
+    let options = records.rules.replay_options(records.strict, true)?;
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];
     let mut first = true;
