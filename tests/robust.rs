@@ -401,3 +401,22 @@ fn validate_replays_long_games_and_many_variations_without_keeping_them() {
     assert!(out.stdout.contains("game 2 (? - ?): invalid, 2 plies"), "{}", out.stdout);
     assert!(out.stderr.contains("illegal turn `Qxd5`"), "{}", out.stderr);
 }
+
+// 8. Bubble Fizz: perft and moves walk turns one at a time and stop at a budget.
+
+const EIGHT_INVIGORATED_PAWNS: &str = "4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 - a2:0,b2:0,c2:0,d2:0,e2:0,f2:0,g2:0,h2:0";
+
+#[test]
+fn perft_and_moves_of_an_exploding_position_stop_at_their_budget() {
+    let perft =
+        run(&["perft", "--variant", "bubble-fizz", "--fen", EIGHT_INVIGORATED_PAWNS, "1", "--max-turns", "100000"]);
+    assert_eq!(perft.code, 2);
+    assert!(perft.stderr.contains("stopped after 100000 turns"), "{}", perft.stderr);
+    assert!(perft.stderr.contains("--max-turns 1000000"), "{}", perft.stderr);
+    let moves = run(&["moves", "--variant", "bubble-fizz", "--fen", EIGHT_INVIGORATED_PAWNS, "--max-turns", "10000"]);
+    assert_eq!(moves.code, 2);
+    assert!(moves.stdout.is_empty(), "{}", moves.stdout);
+    assert!(moves.stderr.contains("budget of --max-turns"), "{}", moves.stderr);
+    let counted = run(&["perft", "--variant", "bubble-fizz", "3"]);
+    assert_eq!(counted.stdout.trim(), "8902", "{}", counted.stderr);
+}

@@ -56,6 +56,9 @@ pub enum Command {
         position: PositionArgs,
         #[command(flatten)]
         format: FormatArg,
+        /// Most turns to list; a position with more is refused.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_turns: u64,
     },
     /// Count legal turn sequences of DEPTH plies.
     Perft {
@@ -66,6 +69,9 @@ pub enum Command {
         /// Show the count below each legal turn.
         #[arg(long)]
         divide: bool,
+        /// Most turns to visit in all (the nodes of the count); the count stops there.
+        #[arg(long, default_value_t = 1_000_000_000)]
+        max_turns: u64,
     },
     /// Check documented examples (YAML files): PASS/FAIL per example, with diffs.
     Check {
@@ -220,8 +226,10 @@ pub fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
         Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format, out),
         Command::Export { records } => super::export::run(&records, out),
         Command::Diagram(args) => super::diagram::run(&args, out),
-        Command::Moves { position, format } => super::moves::run(&position, format.format, out),
-        Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide, out),
+        Command::Moves { position, format, max_turns } => super::moves::run(&position, format.format, max_turns, out),
+        Command::Perft { position, depth, divide, max_turns } => {
+            super::perft::run(&position, depth, divide, max_turns, out)
+        }
         Command::Check { files, format } => super::check::run(&files, format.format, out),
         Command::Variants => super::variants::run(out),
     }

@@ -13,6 +13,7 @@ mod output;
 mod perft;
 mod replay;
 mod report;
+mod turns;
 mod validate;
 mod variants;
 
