@@ -130,12 +130,15 @@ impl<'a> GameSource<'a> {
         let line_start = self.line_starts.get(index).copied().unwrap_or(0);
         let line_end = self.line_starts.get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));
         let last_line_end = self.line_starts.get(self.line_of(end) + 1).map_or(self.text.len(), |&s| s);
-        let shown = self.text.get(line_start..last_line_end).unwrap_or("");
-        let plain = matches!(escape_controls_keeping_lines(shown), Cow::Borrowed(_));
-        if line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE && shown.len() <= 16 * MAX_SHOWN_LINE && plain {
-            return self.emit(problem, start..end);
-        }
         let short = line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE;
+        // Shown as written only when short and free of control characters (looked
+        // for in a bounded stretch of text only).
+        if short && last_line_end.saturating_sub(line_start) <= 16 * MAX_SHOWN_LINE {
+            let shown = self.text.get(line_start..last_line_end).unwrap_or("");
+            if matches!(escape_controls_keeping_lines(shown), Cow::Borrowed(_)) {
+                return self.emit(problem, start..end);
+            }
+        }
         let from = if short {
             line_start
         } else {

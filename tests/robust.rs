@@ -43,10 +43,15 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
 
 /// `arbiter ARGS`, under the address-space limit where `prlimit` exists.
 fn limited(args: &[&str]) -> Command {
+    limited_to(ADDRESS_SPACE_BYTES, args)
+}
+
+/// `arbiter ARGS`, under an address-space limit of `bytes` where `prlimit` exists.
+fn limited_to(bytes: u64, args: &[&str]) -> Command {
     let prlimit = std::path::Path::new("/usr/bin/prlimit");
     if cfg!(target_os = "linux") && prlimit.exists() {
         let mut command = Command::new(prlimit);
-        command.arg(format!("--as={ADDRESS_SPACE_BYTES}")).arg("--").arg(binary()).args(args);
+        command.arg(format!("--as={bytes}")).arg("--").arg(binary()).args(args);
         command
     } else {
         let mut command = Command::new(binary());
@@ -419,4 +424,20 @@ fn perft_and_moves_of_an_exploding_position_stop_at_their_budget() {
     assert!(moves.stderr.contains("budget of --max-turns"), "{}", moves.stderr);
     let counted = run(&["perft", "--variant", "bubble-fizz", "3"]);
     assert_eq!(counted.stdout.trim(), "8902", "{}", counted.stderr);
+}
+
+// 5. The reader batches by bytes: 160 MB of 4 MiB games fit in 192 MiB of address space.
+
+#[test]
+fn large_games_are_read_a_few_at_a_time() {
+    let game = format!("[Event \"big\"]\n\n1. e4 {{{}}} e5 *\n\n", "a".repeat(4 << 20));
+    let mut bytes = game.repeat(40).into_bytes();
+    bytes.extend_from_slice(GOOD_GAME.as_bytes());
+    let path = temp_file("big-games.pgn", &bytes);
+    drop(bytes);
+    let out = finish(limited_to(192 << 20, &["validate", path_str(&path)]));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_good_game_validated(&out);
+    assert!(out.stdout.contains("41 game(s): 41 valid"), "{}", out.stdout);
+    std::fs::remove_file(&path).expect("remove the big file");
 }
