@@ -5,7 +5,7 @@
 use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::repetition::{self, Occurrences};
-use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn, Variant};
+use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn, Variant};
 use crate::text::quote;
 use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
 use std::collections::BTreeMap;
@@ -175,6 +175,13 @@ pub fn replay(
     }
     let problems = run.problems.finish();
     Replay { variant, start, line, ending, claims: history.claims, problems }
+}
+
+/// Plays a resolved turn: the position after it and the check mark it earns.
+pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved) -> (Position, &'static str) {
+    let after = variant.play(pos, &resolved.turn);
+    let mark = san::check_mark(variant, &after);
+    (after, mark)
 }
 
 /// Repetition and clock bookkeeping along the main line.
@@ -372,8 +379,7 @@ impl<'a> Run<'a> {
                 return None;
             }
         };
-        let after = self.variant.play(pos, &resolved.turn);
-        let mark = san::check_mark(self.variant, &after);
+        let (after, mark) = play_resolved(self.variant, pos, &resolved);
         let canonical = format!("{}{mark}", resolved.canonical);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
         Some(ReplayedPly {

@@ -405,6 +405,18 @@ fn validate_replays_long_games_and_many_variations_without_keeping_them() {
     assert!(out.stdout.contains("game 1 (? - ?): valid, 200000 plies"), "{}", out.stdout);
     assert!(out.stdout.contains("game 2 (? - ?): invalid, 2 plies"), "{}", out.stdout);
     assert!(out.stderr.contains("illegal turn `Qxd5`"), "{}", out.stderr);
+    let wide = temp_file(
+        "wide.pgn",
+        format!("[Event \"w\"]\n\n1. e4 {}e5 2. Nf3 *\n\n", "(1. d4 d5) ".repeat(50_000)).as_bytes(),
+    );
+    let exported = run(&["export", path_str(&wide)]);
+    assert_eq!(exported.code, 0, "{}", exported.stderr);
+    assert_eq!(exported.stdout.matches("(1. d4 d5)").count(), 50_000);
+    assert!(
+        exported.stdout.contains("e5 2. Nf3 *"),
+        "{}",
+        &exported.stdout[exported.stdout.len().saturating_sub(200)..]
+    );
 }
 
 // 8. Bubble Fizz: perft and moves walk turns one at a time and stop at a budget.
