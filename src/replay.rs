@@ -241,14 +241,17 @@ impl Display for At<'_> {
     }
 }
 
-/// Problems kept per game; the rest are counted in one last problem, so that a
-/// million wrong check marks cost neither memory nor a flood of messages.
+/// Problems of each severity kept per game; the rest are counted in one last
+/// problem, so that a million wrong check marks cost neither memory nor a flood of
+/// messages, and an error after many warnings is still shown.
 pub const MAX_PROBLEMS_PER_GAME: usize = 100;
 
-/// The problems of one game, at most [`MAX_PROBLEMS_PER_GAME`] of them kept.
+/// The problems of one game, at most [`MAX_PROBLEMS_PER_GAME`] of each severity kept.
 #[derive(Default)]
 struct Problems {
     kept: Vec<Problem>,
+    /// Problems kept, by severity (warning, error, unreadable).
+    kept_by_severity: [usize; 3],
     /// Problems left out: how many, the worst severity and where the first was.
     dropped: usize,
     dropped_worst: Option<Severity>,
@@ -256,8 +259,16 @@ struct Problems {
 }
 
 impl Problems {
+    /// Whether a problem of this severity would still be kept.
+    fn has_room(&self, severity: Severity) -> bool {
+        self.kept_by_severity.get(severity as usize).is_some_and(|&n| n < MAX_PROBLEMS_PER_GAME)
+    }
+
     fn push(&mut self, problem: Problem) {
-        if self.kept.len() < MAX_PROBLEMS_PER_GAME {
+        if self.has_room(problem.severity) {
+            if let Some(n) = self.kept_by_severity.get_mut(problem.severity as usize) {
+                *n += 1;
+            }
             self.kept.push(problem);
             return;
         }
@@ -300,7 +311,7 @@ impl<'a> Run<'a> {
     }
 
     fn report(&mut self, severity: Severity, span: Span, message: String, label: &str, context: &dyn Display) {
-        if self.problems.kept.len() >= MAX_PROBLEMS_PER_GAME {
+        if !self.problems.has_room(severity) {
             // Counted only: no message is built for a problem that will not be shown.
             self.problems.push(Problem::new(severity, span, String::new()));
             return;

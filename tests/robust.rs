@@ -453,3 +453,12 @@ fn large_games_are_read_a_few_at_a_time() {
     assert!(out.stdout.contains("41 game(s): 41 valid"), "{}", out.stdout);
     std::fs::remove_file(&path).expect("remove the big file");
 }
+
+#[test]
+fn an_error_after_many_warnings_is_still_shown() {
+    let record = format!("[Event \"late error\"]\n\n{}Ke2 *\n\n", "Nf3+ Nf6+ Ng1+ Ng8+ ".repeat(100));
+    let out = validate_with_good_game("late-error.pgn", record.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("illegal turn `Ke2`"), "{}", out.stderr);
+    assert!(out.stderr.contains("more problem(s) in this game are not shown"), "{}", out.stderr);
+}
