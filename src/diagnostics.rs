@@ -2,9 +2,12 @@
 //! codespan-reporting): file:line:col, the source line with a caret, and notes.
 
 use crate::record::ast::Span;
+use crate::text::{escape_controls, escape_controls_keeping_lines};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{self, Config};
+use std::borrow::Cow;
+use std::cell::Cell;
 use std::ops::Range;
 
 /// How bad a problem is.
@@ -49,16 +52,20 @@ impl Problem {
 }
 
 /// The text of one game, placed at its line in the file, so that diagnostics
-/// show the file's own line numbers while only one game is held in memory.
+/// show the file's own line numbers while only one game is held in memory. The
+/// line index is built once per game; columns are counted from the last one asked
+/// for, so that many problems on one long line cost time linear in the line.
 pub struct GameSource<'a> {
     pub path: &'a str,
     pub text: &'a str,
     /// 1-based line of the file where `text` begins.
     pub first_line: usize,
     line_starts: Vec<usize>,
-    /// Characters of the real line left out before `text` (when `text` is an
-    /// excerpt of a long line), so that columns stay those of the file.
-    column_shift: usize,
+    /// Columns to add so that those of an excerpt (cut from a long line, with
+    /// control characters escaped) stay those of the file at the marked text.
+    column_shift: isize,
+    /// The last column found: (line start, byte offset, 1-based column).
+    last_column: Cell<(usize, usize, usize)>,
 }
 
 /// Lines longer than this many bytes are shown as an excerpt around the caret.
@@ -76,18 +83,31 @@ fn boundary_before(text: &str, mut index: usize) -> usize {
     index
 }
 
+fn to_isize(n: usize) -> isize {
+    isize::try_from(n).unwrap_or(isize::MAX)
+}
+
 impl<'a> GameSource<'a> {
     pub fn new(path: &'a str, text: &'a str, first_line: usize) -> GameSource<'a> {
         let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        GameSource { path, text, first_line, line_starts, column_shift: 0 }
+        GameSource { path, text, first_line, line_starts, column_shift: 0, last_column: Cell::new((0, 0, 1)) }
+    }
+
+    /// 0-based index of the line holding a byte offset.
+    fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let index = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let offset = boundary_before(self.text, offset);
+        let index = self.line_of(offset);
         let start = self.line_starts.get(index).copied().unwrap_or(0);
-        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let (cached_start, cached_offset, cached_column) = self.last_column.get();
+        let (from, column) =
+            if cached_start == start && cached_offset <= offset { (cached_offset, cached_column) } else { (start, 1) };
+        let column = column + self.text.get(from..offset).map_or(offset - from, |s| s.chars().count());
+        self.last_column.set((start, offset, column));
         (self.first_line + index, column)
     }
 
@@ -99,34 +119,52 @@ impl<'a> GameSource<'a> {
         }
     }
 
-    /// Renders a problem as text (no colours), ending with a newline. A very long
-    /// source line (a megabyte token, thousands of variations on one line) is cut to
-    /// an excerpt around the problem, so that a message stays readable.
+    /// Renders a problem as text (no colours), ending with a newline. A source line
+    /// that is very long (a megabyte token, thousands of variations on one line) or
+    /// holds control characters is shown as one escaped excerpt around the problem,
+    /// so that a message stays readable and cannot act on the terminal.
     pub fn render(&self, problem: &Problem) -> String {
         let end = problem.span.end.clamp(problem.span.start, self.text.len());
         let start = problem.span.start.min(end);
-        let index = self.line_starts.partition_point(|&s| s <= start).saturating_sub(1);
+        let index = self.line_of(start);
         let line_start = self.line_starts.get(index).copied().unwrap_or(0);
         let line_end = self.line_starts.get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));
-        if line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE {
-            return self.emit(problem, start..end);
+        let last_line_end = self.line_starts.get(self.line_of(end) + 1).map_or(self.text.len(), |&s| s);
+        let short = line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE;
+        // Shown as written only when short and free of control characters (looked
+        // for in a bounded stretch of text only).
+        if short && last_line_end.saturating_sub(line_start) <= 16 * MAX_SHOWN_LINE {
+            let shown = self.text.get(line_start..last_line_end).unwrap_or("");
+            if matches!(escape_controls_keeping_lines(shown), Cow::Borrowed(_)) {
+                return self.emit(problem, start..end);
+            }
         }
-        let from = boundary_before(self.text, start.saturating_sub(EXCERPT_MARGIN).max(line_start));
-        let shown_end = end.min(start + EXCERPT_MARGIN);
-        let to = boundary_before(self.text, (shown_end + EXCERPT_MARGIN).min(line_end));
+        let from = if short {
+            line_start
+        } else {
+            boundary_before(self.text, start.saturating_sub(EXCERPT_MARGIN).max(line_start))
+        };
+        let marked_end = boundary_before(self.text, end.min(line_end).min(start + EXCERPT_MARGIN)).max(start);
+        let to = if short {
+            line_end
+        } else {
+            boundary_before(self.text, (marked_end + EXCERPT_MARGIN).min(line_end)).max(marked_end)
+        };
+        let piece = |a: usize, b: usize| escape_controls(self.text.get(a..b).unwrap_or(""));
         let (lead, tail) = (if from > line_start { "..." } else { "" }, if to < line_end { "..." } else { "" });
-        let excerpt = format!("{lead}{}{tail}", self.text.get(from..to).unwrap_or(""));
-        let skipped = self.text.get(line_start..from).map_or(0, |s| s.chars().count());
+        let before = format!("{lead}{}", piece(from, start));
+        let marked = piece(start, marked_end);
+        let excerpt = format!("{before}{marked}{}{tail}", piece(marked_end, to));
+        let (_, column) = self.line_col(start);
         let view = GameSource {
             path: self.path,
             text: &excerpt,
             first_line: self.first_line + index,
             line_starts: vec![0],
-            column_shift: skipped.saturating_sub(lead.len()),
+            column_shift: to_isize(column) - 1 - to_isize(before.chars().count()),
+            last_column: Cell::new((0, 0, 1)),
         };
-        let mark_start = start - from + lead.len();
-        let mark_end = end.min(to) - from + lead.len();
-        view.emit(problem, mark_start..mark_end.max(mark_start))
+        view.emit(problem, before.len()..before.len() + marked.len())
     }
 
     fn emit(&self, problem: &Problem, marked: Range<usize>) -> String {
@@ -135,11 +173,11 @@ impl<'a> GameSource<'a> {
             Severity::Error | Severity::Unreadable => Diagnostic::error(),
         };
         let diagnostic = diagnostic
-            .with_message(&problem.message)
-            .with_labels(vec![Label::primary((), marked).with_message(&problem.label)])
-            .with_notes(problem.notes.clone());
+            .with_message(escape_controls(&problem.message))
+            .with_labels(vec![Label::primary((), marked).with_message(escape_controls(&problem.label))])
+            .with_notes(problem.notes.iter().map(|note| escape_controls(note).into_owned()).collect());
         term::emit_into_string(&Config::default(), self, &diagnostic)
-            .unwrap_or_else(|_| format!("{}: {}\n", self.path, problem.message))
+            .unwrap_or_else(|_| format!("{}: {}\n", self.path, escape_controls(&problem.message)))
     }
 }
 
@@ -171,6 +209,6 @@ impl<'a> Files<'a> for GameSource<'_> {
     fn column_number(&'a self, (): (), line_index: usize, byte_index: usize) -> Result<usize, FilesError> {
         let start = self.line_start(line_index)?;
         let before = self.text.get(start..byte_index.max(start)).map_or(0, |s| s.chars().count());
-        Ok(self.column_shift + before + 1)
+        Ok(usize::try_from(self.column_shift + to_isize(before) + 1).unwrap_or(1).max(1))
     }
 }

@@ -85,8 +85,75 @@ impl Checked {
     }
 }
 
+/// Example files larger than this are refused before parsing: the largest real one
+/// is a few tens of kilobytes.
+pub const MAX_EXAMPLE_FILE_BYTES: u64 = 1 << 20;
+
+/// Example files nested deeper than this are refused before parsing (a real one
+/// nests five levels): the YAML parser's time grows with the square of the depth.
+pub const MAX_EXAMPLE_NESTING: usize = 64;
+
+/// The text of an example file, read up to [`MAX_EXAMPLE_FILE_BYTES`] and no further,
+/// so that an endless input (`/dev/zero`) costs no memory.
+pub fn read_limited(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_EXAMPLE_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_EXAMPLE_FILE_BYTES {
+        return Err(format!("the file is larger than {} KiB", MAX_EXAMPLE_FILE_BYTES >> 10));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("the file is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()))
+}
+
+/// An upper bound on how deep the collections of a YAML text nest: open flow
+/// brackets (outside quotes and comments), plus, per line, the indentation levels
+/// still open and the `- ` and `? ` entries that begin the line. Block scalars
+/// (diagrams) can only make the bound larger than the truth, never smaller.
+pub fn nesting_bound(text: &str) -> usize {
+    let mut deepest = 0;
+    let mut flow = 0usize;
+    let mut indents: Vec<usize> = Vec::new();
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let rest = line.get(indent..).unwrap_or("");
+        if !rest.is_empty() && !rest.starts_with('#') {
+            while indents.last().is_some_and(|&top| top > indent) {
+                indents.pop();
+            }
+            if indents.last().is_none_or(|&top| top < indent) {
+                indents.push(indent);
+            }
+        }
+        let entries =
+            rest.split(' ').take_while(|word| matches!(*word, "-" | "?" | "")).filter(|w| !w.is_empty()).count();
+        let mut quote = None;
+        let mut previous = ' ';
+        for c in rest.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if flow > 0 => quote = Some(c),
+                (None, '#') if previous == ' ' => break,
+                (None, '[' | '{') => flow += 1,
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            previous = c;
+            deepest = deepest.max(flow);
+        }
+        deepest = deepest.max(indents.len() + entries + flow);
+    }
+    deepest
+}
+
 /// Reads an example file; the error names line and column of the YAML problem.
+/// A text nested deeper than [`MAX_EXAMPLE_NESTING`] is refused before parsing.
 pub fn read(text: &str) -> Result<ExampleFile, String> {
+    let depth = nesting_bound(text);
+    if depth > MAX_EXAMPLE_NESTING {
+        return Err(format!(" the file nests about {depth} levels deep; example files may nest {MAX_EXAMPLE_NESTING}"));
+    }
     serde_yaml::from_str(text).map_err(|e| match e.location() {
         Some(at) => format!("{}:{}: {e}", at.line(), at.column()),
         None => e.to_string(),
@@ -125,7 +192,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options = ReplayOptions { rules: file.rules.clone(), strict: false };
+    let options = ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false };
     let (variant, start) = match replay::setup(&game, &options) {
         Ok(setup) => setup,
         Err(problems) => {

@@ -32,4 +32,5 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod snapshot;
+pub mod text;
 pub mod variants;

@@ -5,9 +5,10 @@
 use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::rules::repetition::{self, Occurrences};
-use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Turn};
+use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn};
+use crate::text::quote;
 use crate::variants::prelude::*;
-use crate::variants::{lookup, parse_rule_options};
+use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
@@ -18,6 +19,10 @@ pub struct ReplayOptions {
     pub rules: BTreeMap<String, String>,
     /// Warnings count as errors.
     pub strict: bool,
+    /// Keep only what a verdict needs: no position per ply, no replayed variation
+    /// (each is replayed from the position it branches from, then dropped), so that
+    /// memory stays bounded by the game's text whatever its length.
+    pub verdict_only: bool,
 }
 
 /// One ply replayed.
@@ -37,9 +42,21 @@ pub struct ReplayedPly {
 /// A line replayed as far as its turns are legal.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayedLine {
+    /// Every ply replayed; empty when only a verdict was asked for.
     pub plies: Vec<ReplayedPly>,
     /// The line stopped at an illegal turn.
     pub broken: bool,
+    /// How many plies were replayed legally, kept or not.
+    pub length: usize,
+    /// The position after the last ply, when plies are not kept.
+    last: Option<Position>,
+}
+
+impl ReplayedLine {
+    /// The position after the last ply replayed, or `start` when there is none.
+    pub fn final_position<'p>(&'p self, start: &'p Position) -> &'p Position {
+        self.plies.last().map(|p| &p.after).or(self.last.as_ref()).unwrap_or(start)
+    }
 }
 
 /// A game replayed: its variant, start, main line, ending and problems.
@@ -64,7 +81,7 @@ impl Replay {
     }
 
     pub fn final_position(&self) -> &Position {
-        self.line.plies.last().map_or(&self.start, |p| &p.after)
+        self.line.final_position(&self.start)
     }
 
     /// The result decided by the board, if the game is over.
@@ -78,16 +95,35 @@ pub struct SetupFailure {
     pub problems: Vec<Problem>,
 }
 
-/// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`.
+/// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`; names are
+/// quoted as tokens are (escaped, cut when long).
 pub fn game_label(game: &Game, number: usize) -> String {
-    let white = game.tag("White").unwrap_or("?");
-    let black = game.tag("Black").unwrap_or("?");
+    let white = quote(game.tag("White").unwrap_or("?"));
+    let black = quote(game.tag("Black").unwrap_or("?"));
     format!("game {number} ({white} - {black})")
 }
 
 /// The span of a tag's value, or an empty span at the start of the game.
 fn tag_span(game: &Game, name: &str) -> Span {
     game.tags.iter().find(|t| t.name.value == name).map_or(Span::default(), |t| t.value.span)
+}
+
+/// The options given outside the record that the variant `name` has: a run over
+/// records of several variants applies each option where it means something.
+fn command_line_rules_for<'o>(
+    name: &str,
+    rules: &'o BTreeMap<String, String>,
+) -> impl Iterator<Item = (String, String)> + 'o {
+    let wanted = name.trim().to_lowercase();
+    let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str()));
+    rules
+        .iter()
+        .filter(move |(key, _)| {
+            let has = |v: &VariantInfo| v.options.iter().any(|o| o.key == key.as_str());
+            // A key no variant has is kept, so that the variant refuses it by name.
+            info.is_none_or(has) || !VARIANTS.iter().any(has)
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
 }
 
 /// The variant, rule options and start position a game's tags ask for.
@@ -98,8 +134,9 @@ pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, 
         Some(text) => parse_rule_options(text).map_err(|m| unreadable("Rules", m))?,
         None => BTreeMap::new(),
     };
-    rules.extend(options.rules.clone());
-    let variant = lookup(game.tag("Variant").unwrap_or("chess"), &rules).map_err(|m| unreadable("Variant", m))?;
+    let name = game.tag("Variant").unwrap_or("chess");
+    rules.extend(command_line_rules_for(name, &options.rules));
+    let variant = lookup(name, &rules).map_err(|m| unreadable("Variant", m))?;
     let start = match game.tag("FEN") {
         Some(fen) => variant
             .read_snapshot(fen)
@@ -123,22 +160,29 @@ pub fn replay(
         text,
         label: game_label(game, number),
         strict: options.strict,
-        problems: Vec::new(),
+        verdict_only: options.verdict_only,
+        problems: Problems::default(),
     };
     let mut history = History::new(run.variant, &start);
     let line = run.line(&game.line, &start, Some(&mut history));
     let mut ending = history.ending;
-    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.plies.len()) {
-        let last = line.plies.last().map_or(&start, |p| &p.after);
-        if let Some(outcome) = run.variant.outcome(last) {
-            ending = Some((outcome, line.plies.len()));
+    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.length) {
+        if let Some(outcome) = run.variant.outcome(line.final_position(&start)) {
+            ending = Some((outcome, line.length));
         }
     }
     if !line.broken {
         run.check_result(game, ending);
     }
-    let problems = run.problems;
+    let problems = run.problems.finish();
     Replay { variant, start, line, ending, claims: history.claims, problems }
+}
+
+/// Plays a resolved turn: the position after it and the check mark it earns.
+pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved) -> (Position, &'static str) {
+    let after = variant.play(pos, &resolved.turn);
+    let mark = san::check_mark(variant, &after);
+    (after, mark)
 }
 
 /// Repetition and clock bookkeeping along the main line.
@@ -194,7 +238,57 @@ struct At<'w> {
 
 impl Display for At<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), self.written)
+        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))
+    }
+}
+
+/// Problems of each severity kept per game; the rest are counted in one last
+/// problem, so that a million wrong check marks cost neither memory nor a flood of
+/// messages, and an error after many warnings is still shown.
+pub const MAX_PROBLEMS_PER_GAME: usize = 100;
+
+/// The problems of one game, at most [`MAX_PROBLEMS_PER_GAME`] of each severity kept.
+#[derive(Default)]
+struct Problems {
+    kept: Vec<Problem>,
+    /// Problems kept, by severity (warning, error, unreadable).
+    kept_by_severity: [usize; 3],
+    /// Problems left out: how many, the worst severity and where the first was.
+    dropped: usize,
+    dropped_worst: Option<Severity>,
+    dropped_at: Span,
+}
+
+impl Problems {
+    /// Whether a problem of this severity would still be kept.
+    fn has_room(&self, severity: Severity) -> bool {
+        self.kept_by_severity.get(severity as usize).is_some_and(|&n| n < MAX_PROBLEMS_PER_GAME)
+    }
+
+    fn push(&mut self, problem: Problem) {
+        if self.has_room(problem.severity) {
+            if let Some(n) = self.kept_by_severity.get_mut(problem.severity as usize) {
+                *n += 1;
+            }
+            self.kept.push(problem);
+            return;
+        }
+        if self.dropped == 0 {
+            self.dropped_at = problem.span;
+        }
+        self.dropped += 1;
+        self.dropped_worst = self.dropped_worst.max(Some(problem.severity));
+    }
+
+    /// The problems kept, and one that counts the rest (with their worst severity,
+    /// so that the verdict stays the same).
+    fn finish(mut self) -> Vec<Problem> {
+        if let Some(severity) = self.dropped_worst {
+            let message = format!("{} more problem(s) in this game are not shown", self.dropped);
+            let label = format!("the first of the {} not shown", self.dropped);
+            self.kept.push(Problem::new(severity, self.dropped_at, message).with_label(label));
+        }
+        self.kept
     }
 }
 
@@ -203,22 +297,28 @@ struct Run<'a> {
     text: &'a str,
     label: String,
     strict: bool,
-    problems: Vec<Problem>,
+    verdict_only: bool,
+    problems: Problems,
 }
 
 impl<'a> Run<'a> {
     fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
-        self.problems.push(
-            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
-        );
+        self.report(severity, span, message, label, context);
     }
 
     fn error(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
+        self.report(Severity::Error, span, message, label, context);
+    }
+
+    fn report(&mut self, severity: Severity, span: Span, message: String, label: &str, context: &dyn Display) {
+        if !self.problems.has_room(severity) {
+            // Counted only: no message is built for a problem that will not be shown.
+            self.problems.push(Problem::new(severity, span, String::new()));
+            return;
+        }
         self.problems.push(
-            Problem::new(Severity::Error, span, message)
-                .with_label(label)
-                .with_note(format!("{}, {context}", self.label)),
+            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
         );
     }
 
@@ -230,9 +330,17 @@ impl<'a> Run<'a> {
     fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
         let mut out = ReplayedLine::default();
         let mut drawn_warned = false;
+        // The position before the ply, when plies are not kept.
+        let mut current: Option<Position> = None;
         for (index, ply) in line.plies.iter().enumerate() {
-            let pos = out.plies.last().map_or(start, |p| &p.after);
-            let variations = ply.variations.iter().map(|v| self.line(v, pos, None)).collect();
+            let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
+            let mut variations = Vec::new();
+            for variation in &ply.variations {
+                let replayed = self.line(variation, pos, None);
+                if !self.verdict_only {
+                    variations.push(replayed);
+                }
+            }
             let written = self.written(ply.turn.span);
             let context = At { fullmove: pos.fullmove(), side: pos.turn(), written };
             self.check_number(ply, pos, &context);
@@ -245,29 +353,37 @@ impl<'a> Run<'a> {
             }
             let Some(replayed) = self.ply(ply, pos, written, &context) else {
                 out.broken = true;
+                out.last = current;
                 return out;
             };
             if let Some(h) = history.as_deref_mut() {
                 h.record(self.variant, &replayed.after, index + 1);
             }
-            out.plies.push(ReplayedPly { variations, ..replayed });
+            out.length += 1;
+            if self.verdict_only {
+                current = Some(replayed.after);
+            } else {
+                out.plies.push(ReplayedPly { variations, ..replayed });
+            }
         }
+        out.last = current;
         out
     }
 
     /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
     fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Option<ReplayedPly> {
         let span = ply.turn.span;
+        let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
             Err(e) => {
                 let message = match (&e, self.variant.outcome(pos)) {
                     (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
-                        format!("`{written}` is played after the game ended: {outcome}")
+                        format!("`{shown}` is played after the game ended: {outcome}")
                     }
-                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{written}`: {reason}"),
+                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{shown}`: {reason}"),
                     (ResolveError::Ambiguous(options), _) => {
-                        format!("`{written}` is ambiguous: {}", options.join(", "))
+                        format!("`{shown}` is ambiguous: {}", options.join(", "))
                     }
                 };
                 let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
@@ -275,8 +391,7 @@ impl<'a> Run<'a> {
                 return None;
             }
         };
-        let after = self.variant.play(pos, &resolved.turn);
-        let mark = san::check_mark(self.variant, &after);
+        let (after, mark) = play_resolved(self.variant, pos, &resolved);
         let canonical = format!("{}{mark}", resolved.canonical);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
         Some(ReplayedPly {
@@ -295,7 +410,7 @@ impl<'a> Run<'a> {
             let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
             self.warn(
                 number.span,
-                format!("move number written as `{}`; this is {right}", self.written(number.span)),
+                format!("move number written as `{}`; this is {right}", quote(self.written(number.span))),
                 "wrong move number",
                 context,
             );
@@ -305,10 +420,11 @@ impl<'a> Run<'a> {
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
+        let shown = quote(written);
         if !self.variant.is_canonical_spelling(bare, canonical) {
             self.warn(
                 ply.turn.span,
-                format!("`{written}` is not standard notation; write `{canonical}{mark}`"),
+                format!("`{shown}` is not standard notation; write `{canonical}{mark}`"),
                 "imprecise notation",
                 context,
             );
@@ -320,9 +436,9 @@ impl<'a> Run<'a> {
         };
         if !san::same_text(written_mark, mark) {
             let message = match mark {
-                "" => format!("`{written}` gives no check; the mark `{written_mark}` is wrong"),
-                "#" => format!("`{written}` is checkmate; write `{canonical}#`"),
-                _ => format!("`{written}` gives check; write `{canonical}+`"),
+                "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
+                "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
+                _ => format!("`{shown}` gives check; write `{canonical}+`"),
             };
             self.warn(ply.turn.span, message, "wrong check mark", context);
         }

@@ -1,6 +1,10 @@
 //! The command-line arguments, checked into settings before any work starts.
 
+use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
+use crate::replay::ReplayOptions;
+use crate::text::quote;
+use crate::variants::{RuleOption, VARIANTS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -52,6 +56,9 @@ pub enum Command {
         position: PositionArgs,
         #[command(flatten)]
         format: FormatArg,
+        /// Most turns to list; a position with more is refused.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_turns: u64,
     },
     /// Count legal turn sequences of DEPTH plies.
     Perft {
@@ -62,6 +69,9 @@ pub enum Command {
         /// Show the count below each legal turn.
         #[arg(long)]
         divide: bool,
+        /// Most turns to visit in all (the nodes of the count); the count stops there.
+        #[arg(long, default_value_t = 1_000_000_000)]
+        max_turns: u64,
     },
     /// Check documented examples (YAML files): PASS/FAIL per example, with diffs.
     Check {
@@ -98,14 +108,53 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The options as a map, each checked once before any game: its key must be a
+    /// rule option of some variant, and its value one that variant takes.
     pub fn parse(&self) -> Result<BTreeMap<String, String>, CliError> {
         let mut map = BTreeMap::new();
         for item in &self.rules {
-            let (k, v) =
-                item.split_once('=').ok_or_else(|| CliError(format!("--rule takes key=value, not `{item}`")))?;
-            map.insert(k.trim().to_string(), v.trim().to_string());
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| CliError::Message(format!("--rule takes key=value, not `{}`", quote(item))))?;
+            let (key, value) = (k.trim(), v.trim());
+            let takers: Vec<&RuleOption> = VARIANTS.iter().flat_map(|v| v.options).filter(|o| o.key == key).collect();
+            if takers.is_empty() {
+                let known: Vec<&str> = VARIANTS.iter().flat_map(|v| v.options).map(|o| o.key).collect();
+                return Err(CliError::Message(format!(
+                    "--rule `{}` is no variant's rule option; the options are {} (see `arbiter variants`)",
+                    quote(key),
+                    known.join(", ")
+                )));
+            }
+            if !takers.iter().any(|o| o.values.contains(&value)) {
+                let values: Vec<&str> = takers.iter().flat_map(|o| o.values.iter().copied()).collect();
+                return Err(CliError::Message(format!(
+                    "--rule {key} takes {}, not `{}`",
+                    values.join(" or "),
+                    quote(value)
+                )));
+            }
+            map.insert(key.to_string(), value.to_string());
         }
         Ok(map)
+    }
+
+    /// Replay settings for records, which may mix variants: an option applies to the
+    /// variants that have it, and a warning says which games ignore it. With
+    /// `verdict_only`, no position per ply is kept.
+    pub fn replay_options(&self, strict: bool, verdict_only: bool) -> Result<ReplayOptions, CliError> {
+        let rules = self.parse()?;
+        for (key, value) in &rules {
+            let owners: Vec<&str> =
+                VARIANTS.iter().filter(|v| v.options.iter().any(|o| o.key == *key)).map(|v| v.id).collect();
+            if owners.len() < VARIANTS.len() {
+                to_stderr(&format!(
+                    "warning: --rule {key}={value} applies to {} only; games of other variants ignore it\n",
+                    owners.join(", ")
+                ));
+            }
+        }
+        Ok(ReplayOptions { rules, strict, verdict_only })
     }
 }
 
@@ -162,7 +211,7 @@ impl PositionArgs {
     pub fn load(&self) -> Result<(Box<dyn crate::variants::Variant>, crate::rules::Position), CliError> {
         let variant = crate::variants::lookup(&self.variant, &self.rules.parse()?)?;
         let pos = match &self.fen {
-            Some(text) => variant.read_snapshot(text).map_err(|e| CliError(format!("bad snapshot: {e}")))?,
+            Some(text) => variant.read_snapshot(text).map_err(|e| CliError::Message(format!("bad snapshot: {e}")))?,
             None => variant.start(),
         };
         Ok((variant, pos))
@@ -170,16 +219,18 @@ impl PositionArgs {
 }
 
 /// Runs the chosen command.
-pub fn dispatch(cli: Cli) -> Result<Verdict, CliError> {
+pub fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
     match cli.command {
-        Command::Validate { records, format } => super::validate::run(&records, format.format),
-        Command::Replay { record, format } => super::replay::run(&record, format.format),
-        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format),
-        Command::Export { records } => super::export::run(&records),
-        Command::Diagram(args) => super::diagram::run(&args),
-        Command::Moves { position, format } => super::moves::run(&position, format.format),
-        Command::Perft { position, depth, divide } => super::perft::run(&position, depth, divide),
-        Command::Check { files, format } => super::check::run(&files, format.format),
-        Command::Variants => super::variants::run(),
+        Command::Validate { records, format } => super::validate::run(&records, format.format, out),
+        Command::Replay { record, format } => super::replay::run(&record, format.format, out),
+        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format, out),
+        Command::Export { records } => super::export::run(&records, out),
+        Command::Diagram(args) => super::diagram::run(&args, out),
+        Command::Moves { position, format, max_turns } => super::moves::run(&position, format.format, max_turns, out),
+        Command::Perft { position, depth, divide, max_turns } => {
+            super::perft::run(&position, depth, divide, max_turns, out)
+        }
+        Command::Check { files, format } => super::check::run(&files, format.format, out),
+        Command::Variants => super::variants::run(out),
     }
 }

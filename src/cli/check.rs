@@ -1,11 +1,13 @@
 //! `arbiter check`: run documented examples and show a diff for every mismatch.
 
 use super::args::Format;
+use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
 use crate::examples::{self, Checked};
+use crate::text::{escape_controls, escape_controls_keeping_lines};
 use similar::TextDiff;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A unified diff of expected against actual, coloured for terminals.
 fn diff(expected: &str, actual: &str, colour: bool) -> String {
@@ -24,27 +26,42 @@ fn diff(expected: &str, actual: &str, colour: bool) -> String {
         .collect()
 }
 
-fn print_text(path: &str, checked: &Checked, colour: bool) {
+/// One example's verdict, and a diff per mismatch; text from the example file is
+/// escaped before the colours are added.
+fn print_text(path: &str, checked: &Checked, colour: bool, out: &mut Output) -> Result<(), CliError> {
+    let (path, name) = (escape_controls(path), escape_controls(&checked.name));
     if checked.passed() {
-        println!("PASS {path}: {}", checked.name);
-        return;
+        return writeln!(out, "PASS {path}: {name}");
     }
-    println!("FAIL {path}: {}", checked.name);
+    writeln!(out, "FAIL {path}: {name}")?;
     for m in &checked.mismatches {
-        println!("  {}:", m.key);
-        for line in diff(&m.expected, &m.actual, colour).lines() {
-            println!("    {line}");
+        writeln!(out, "  {}:", m.key)?;
+        let (expected, actual) = (escape_controls_keeping_lines(&m.expected), escape_controls_keeping_lines(&m.actual));
+        for line in diff(&expected, &actual, colour).lines() {
+            writeln!(out, "    {line}")?;
         }
     }
+    Ok(())
 }
 
-pub fn run(files: &[PathBuf], format: Format) -> Result<Verdict, CliError> {
+/// Reads and parses one example file, within the limits of [`examples::read`].
+fn read_file(path: &Path) -> Result<examples::ExampleFile, String> {
+    let name = path.display();
+    let text = examples::read_limited(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    examples::read(&text).map_err(|e| format!("{name}:{e}"))
+}
+
+pub fn run(files: &[PathBuf], format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let mut loaded = Vec::new();
+    let mut skipped = false;
     for path in files {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-        let file = examples::read(&text).map_err(|e| CliError(format!("{}:{e}", path.display())))?;
-        loaded.push((path.display().to_string(), file));
+        match read_file(path) {
+            Ok(file) => loaded.push((path.display().to_string(), file)),
+            Err(message) => {
+                to_stderr(&format!("error: {}\n", escape_controls(&message)));
+                skipped = true;
+            }
+        }
     }
     let colour = std::io::stdout().is_terminal();
     let (mut passed, mut failed) = (0, 0);
@@ -57,7 +74,7 @@ pub fn run(files: &[PathBuf], format: Format) -> Result<Verdict, CliError> {
                 failed += 1;
             }
             match format {
-                Format::Text => print_text(path, &checked, colour),
+                Format::Text => print_text(path, &checked, colour, out)?,
                 Format::Json => report.push(serde_json::json!({
                     "file": path,
                     "name": checked.name,
@@ -68,8 +85,16 @@ pub fn run(files: &[PathBuf], format: Format) -> Result<Verdict, CliError> {
         }
     }
     match format {
-        Format::Text => println!("{passed} passed, {failed} failed"),
-        Format::Json => println!("{}", serde_json::json!({ "examples": report, "passed": passed, "failed": failed })),
+        Format::Text => writeln!(out, "{passed} passed, {failed} failed")?,
+        Format::Json => {
+            out.line(&serde_json::json!({ "examples": report, "passed": passed, "failed": failed }).to_string())?
+        }
     }
-    Ok(if failed > 0 { Verdict::Invalid } else { Verdict::Valid })
+    Ok(if skipped {
+        Verdict::Unreadable
+    } else if failed > 0 {
+        Verdict::Invalid
+    } else {
+        Verdict::Valid
+    })
 }

@@ -8,12 +8,14 @@ mod options;
 
 use super::args::{GameChoice, PositionArgs, RuleArgs};
 use super::input::{for_each_game, Loaded};
+use super::output::{to_stderr, Output};
 use super::replay::load_one;
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::render::{caption, draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
 use crate::replay::{Replay, ReplayOptions};
 use crate::rules::Position;
+use crate::text::escape_controls_keeping_lines;
 use clap::{Args, ValueEnum};
 use options::{Settings, ThemeName};
 use std::path::{Path, PathBuf};
@@ -67,6 +69,9 @@ pub struct DiagramArgs {
     /// Output format (default: from the extension of -o, else text).
     #[arg(long, value_enum)]
     pub format: Option<DiagramFormat>,
+    /// Most files `--all` may write (one per position of every game); more is refused.
+    #[arg(long, default_value_t = 1000, requires = "all")]
+    pub max_files: usize,
     /// Black at the bottom.
     #[arg(long)]
     pub flip: bool,
@@ -88,24 +93,31 @@ pub struct DiagramArgs {
 }
 
 /// Draws one position in a one-position format.
+/// Text of a record never reaches the reader as control characters: they are
+/// escaped in every format (the lines of a diagram are kept).
 fn picture(settings: &Settings, pos: &Position, caption: &Caption) -> Result<Vec<u8>, CliError> {
+    let text = |drawn: String| escape_controls_keeping_lines(&drawn).into_owned().into_bytes();
     Ok(match settings.format {
-        DiagramFormat::Text => draw(pos, Style::Text, settings.svg.flip, caption).into_bytes(),
-        DiagramFormat::Unicode => draw(pos, Style::Unicode, settings.svg.flip, caption).into_bytes(),
-        DiagramFormat::Svg | DiagramFormat::Html => draw_svg(pos, &settings.svg, caption).into_bytes(),
-        DiagramFormat::Png => rasterise(&draw_svg(pos, &settings.svg, caption)).map_err(CliError)?,
+        DiagramFormat::Text => text(draw(pos, Style::Text, settings.svg.flip, caption)),
+        DiagramFormat::Unicode => text(draw(pos, Style::Unicode, settings.svg.flip, caption)),
+        DiagramFormat::Svg | DiagramFormat::Html => text(draw_svg(pos, &settings.svg, caption)),
+        DiagramFormat::Png => {
+            let svg = draw_svg(pos, &settings.svg, caption);
+            rasterise(&escape_controls_keeping_lines(&svg)).map_err(CliError::Message)?
+        }
     })
 }
 
-fn emit(bytes: &[u8], output: Option<&Path>) -> Result<(), CliError> {
+/// Writes a file.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Writes to the file `-o` names, or to standard output.
+fn emit(bytes: &[u8], output: Option<&Path>, out: &mut Output) -> Result<(), CliError> {
     match output {
-        Some(path) => {
-            std::fs::write(path, bytes).map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
-        }
-        None => {
-            use std::io::Write;
-            std::io::stdout().write_all(bytes).map_err(|e| CliError(format!("cannot write the diagram: {e}")))
-        }
+        Some(path) => write_file(path, bytes),
+        None => out.bytes(bytes),
     }
 }
 
@@ -128,35 +140,37 @@ pub fn game_caption(loaded: &Loaded, replay: &Replay, ply: usize) -> Caption {
 /// The position after `ply` plies, or an error naming how many there are.
 fn position_at(replay: &Replay, ply: usize) -> Result<&Position, CliError> {
     let plies = replay.line.plies.len();
-    replay.position(ply).ok_or_else(|| CliError(format!("the game has {plies} plies; there is no ply {ply}")))
+    replay.position(ply).ok_or_else(|| CliError::Message(format!("the game has {plies} plies; there is no ply {ply}")))
 }
 
-pub fn run(args: &DiagramArgs) -> Result<Verdict, CliError> {
+pub fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliError> {
     let settings = Settings::from_args(args)?;
     let Some(file) = &args.file else {
-        let variant =
-            args.variant.clone().ok_or_else(|| CliError("give a record file, or --variant (and --fen)".to_string()))?;
+        let variant = args
+            .variant
+            .clone()
+            .ok_or_else(|| CliError::Message("give a record file, or --variant (and --fen)".to_string()))?;
         if settings.format == DiagramFormat::Html {
-            return Err(CliError("--format html draws games of a record file".to_string()));
+            return Err(CliError::Message("--format html draws games of a record file".to_string()));
         }
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.rules.clone() };
         let (variant, pos) = position.load()?;
         let caption = position_caption(variant.as_ref(), &pos);
-        emit(&picture(&settings, &pos, &caption)?, args.output.as_deref())?;
+        emit(&picture(&settings, &pos, &caption)?, args.output.as_deref(), out)?;
         return Ok(Verdict::Valid);
     };
     let every_game = args.game.is_none() && (args.all || settings.format == DiagramFormat::Html);
     let games = if every_game { load_every_game(file, args)? } else { vec![load_chosen_game(file, args)?] };
     let worst = games.iter().map(verdict).max().unwrap_or(Verdict::Valid);
     if settings.format == DiagramFormat::Html {
-        files::write_pages(&settings, args, &games)?;
+        files::write_pages(&settings, args, &games, out)?;
     } else if args.all {
         files::write_every_ply(&settings, args, &games)?;
     } else if let Some(loaded) = games.first() {
         let Ok(replay) = &loaded.replay else { return Ok(worst) };
         let ply = args.ply.unwrap_or(replay.line.plies.len());
         let pos = position_at(replay, ply)?;
-        emit(&picture(&settings, pos, &game_caption(loaded, replay, ply))?, args.output.as_deref())?;
+        emit(&picture(&settings, pos, &game_caption(loaded, replay, ply))?, args.output.as_deref(), out)?;
     }
     Ok(worst)
 }
@@ -173,22 +187,23 @@ fn load_chosen_game(file: &Path, args: &DiagramArgs) -> Result<Loaded, CliError>
 
 /// Every game of the file, in order, their problems printed.
 fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliError> {
-    let options = ReplayOptions { rules: args.rules.parse()?, strict: args.strict };
+    let options = ReplayOptions { rules: args.rules.parse()?, strict: args.strict, verdict_only: false };
     let mut games = Vec::new();
     let skipped = for_each_game(
         &[file.to_path_buf()],
         &options,
         |loaded| loaded,
         |loaded| {
-            eprint!("{}", loaded.render_problems());
+            to_stderr(&loaded.render_problems());
             games.push(loaded);
+            Ok(())
         },
     )?;
     if skipped {
-        return Err(CliError(format!("cannot read {}", file.display())));
+        return Err(CliError::Message(format!("cannot read {}", file.display())));
     }
     if games.is_empty() {
-        return Err(CliError(format!("{} holds no game", file.display())));
+        return Err(CliError::Message(format!("{} holds no game", file.display())));
     }
     Ok(games)
 }

@@ -1,41 +1,34 @@
 //! `arbiter export`: records rewritten in canonical notation. Tags are kept, turns
 //! become canonical with correct check marks, comments, NAGs and variations stay,
 //! and a result the board decided fills a missing one. A game with errors is
-//! copied as it was, so that nothing is lost.
+//! copied as it was, so that nothing is lost. Games are replayed for their verdict
+//! only, then each line is written as it is walked again: no position is kept per ply.
 
 use super::args::Records;
 use super::input::{for_each_game, Loaded};
+use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::record::ast::{Game, Line};
-use crate::replay::{ReplayOptions, ReplayedLine};
+use crate::replay::play_resolved;
 use crate::rules::{Color, Position};
-use std::io::Write;
+use crate::variants::prelude::*;
 
 const WIDTH: usize = 80;
 
-pub fn run(records: &Records) -> Result<Verdict, CliError> {
-    let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
+pub fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
+    let options = records.rules.replay_options(records.strict, true)?;
     let mut worst = Verdict::Valid;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut failed = None;
     let skipped = for_each_game(
         &records.files,
         &options,
         |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game(&loaded)),
         |(v, problems, text)| {
             worst = worst.max(v);
-            eprint!("{problems}");
-            if let Err(e) = out.write_all(text.as_bytes()) {
-                failed.get_or_insert(e);
-            }
+            to_stderr(&problems);
+            out.text(&text)
         },
     )?;
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    out.flush()?;
     if skipped {
         worst = Verdict::Unreadable;
     }
@@ -59,7 +52,7 @@ pub fn export_game(loaded: &Loaded) -> String {
     };
     let mut text = tags(game, result);
     let mut movetext = Movetext::default();
-    write_line(&mut movetext, &game.line, &replay.line, &replay.start);
+    write_line(&mut movetext, &game.line, replay.variant.as_ref(), &replay.start);
     movetext.token(result.to_string());
     text.push('\n');
     text.push_str(&movetext.finish());
@@ -132,19 +125,25 @@ impl Movetext {
     }
 }
 
-fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &Position) {
+/// Writes a line replayed from `start`: each turn resolved again and played, so that
+/// no position is kept beyond the one a variation branches from. Only lines whose
+/// every turn was legal reach here; a turn that no longer resolves ends the line.
+fn write_line(out: &mut Movetext, line: &Line, variant: &dyn Variant, start: &Position) {
     for comment in &line.comments {
         out.comment(&comment.value);
     }
-    let mut pos = start;
+    let mut current = start.clone();
     let mut need_number = true;
-    for (ply, rep) in line.plies.iter().zip(&replayed.plies) {
-        if pos.turn() == Color::White {
-            out.token(format!("{}. {}", pos.fullmove(), rep.canonical));
+    for ply in &line.plies {
+        let Ok(resolved) = variant.resolve(&current, &ply.turn.value) else { return };
+        let (after, mark) = play_resolved(variant, &current, &resolved);
+        let canonical = format!("{}{mark}", resolved.canonical);
+        if current.turn() == Color::White {
+            out.token(format!("{}. {canonical}", current.fullmove()));
         } else if need_number {
-            out.token(format!("{}... {}", pos.fullmove(), rep.canonical));
+            out.token(format!("{}... {canonical}", current.fullmove()));
         } else {
-            out.token(rep.canonical.clone());
+            out.token(canonical);
         }
         need_number = false;
         for nag in &ply.nags {
@@ -154,12 +153,12 @@ fn write_line(out: &mut Movetext, line: &Line, replayed: &ReplayedLine, start: &
             out.comment(&comment.value);
             need_number = true;
         }
-        for (variation, rep_variation) in ply.variations.iter().zip(&rep.variations) {
+        for variation in &ply.variations {
             let mut inner = Movetext::default();
-            write_line(&mut inner, variation, rep_variation, pos);
+            write_line(&mut inner, variation, variant, &current);
             out.token(format!("({})", inner.text));
             need_number = true;
         }
-        pos = &rep.after;
+        current = after;
     }
 }

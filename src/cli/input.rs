@@ -1,26 +1,58 @@
 //! Reading records: opening files or standard input, streaming games one batch at
 //! a time, and parsing and replaying each game (in parallel over a batch).
 
+use super::output::to_stderr;
 use super::CliError;
 use crate::diagnostics::{GameSource, Problem, Severity};
 use crate::record::ast::{Game, Span};
 use crate::record::{parse_game, GameReader, RawGame, ReadError};
 use crate::replay::{self, Replay, ReplayOptions};
+use crate::text::escape_controls;
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-/// Games handed to the worker threads at once; bounds memory while keeping cores busy.
-const BATCH: usize = 256;
+/// Bytes of game text handed to the worker threads at once, all threads together:
+/// enough to keep every core busy, small enough that memory stays flat whatever the
+/// size of the games. A game larger than this goes alone.
+const BATCH_BYTES: usize = 16 << 20;
 
-/// Opens a record file, or standard input for `-`.
+/// Games handed to the worker threads at once at most, so that many tiny games do
+/// not pile up their results either.
+const BATCH_GAMES: usize = 1024;
+
+/// Opens a record file, or standard input for `-`. A directory, a device or a socket
+/// is refused: only regular files, pipes and standard input hold records.
 pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), CliError> {
     if path.as_os_str() == "-" {
         return Ok(("<stdin>".to_string(), Box::new(BufReader::new(std::io::stdin()))));
     }
-    let file = File::open(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    Ok((path.display().to_string(), Box::new(BufReader::with_capacity(1 << 16, file))))
+    let name = path.display().to_string();
+    let file = File::open(path).map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
+    let kind = file.metadata().map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?.file_type();
+    if let Some(what) = refused_kind(kind) {
+        return Err(CliError::Message(format!("cannot read {name}: it is {what}, not a file of records")));
+    }
+    Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
+}
+
+/// What kind of file `kind` is, when it is one records cannot be read from.
+fn refused_kind(kind: std::fs::FileType) -> Option<&'static str> {
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    None
 }
 
 /// A game read from a file: its text, what it parsed to, and its replay.
@@ -90,38 +122,55 @@ fn too_large(path: &str, number: usize, first_line: usize, limit: usize) -> Load
     Loaded { path: path.to_string(), raw, game: None, replay }
 }
 
+/// One item the reader handed out: a game's text, or the place of a game too large
+/// to hold (it still counts as a game).
+type Item = Result<RawGame, (usize, usize, usize)>;
+
+/// The next batch of a file's games, up to [`BATCH_BYTES`] of text; a read error
+/// ends the file and comes after the games read before it.
+fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> (Vec<Item>, Option<ReadError>) {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while bytes < BATCH_BYTES && batch.len() < BATCH_GAMES {
+        match games.next() {
+            None => break,
+            Some(Ok(raw)) => {
+                bytes += raw.text.len();
+                batch.push(Ok(raw));
+            }
+            Some(Err(ReadError::GameTooLarge { number, first_line, limit })) => {
+                batch.push(Err((number, first_line, limit)));
+            }
+            Some(Err(e)) => return (batch, Some(e)),
+        }
+    }
+    (batch, None)
+}
+
 /// Streams every game of every file through `work` (in parallel, a batch at a time)
-/// and hands the results to `sink` in file order. A file that cannot be opened is
-/// reported and skipped; the answer says whether that happened.
+/// and hands the results to `sink` in file order. A file that cannot be opened or
+/// read to its end is reported and skipped, and the next file follows; the answer
+/// says whether that happened. An error from `sink` stops everything.
 pub fn for_each_game<T: Send>(
     files: &[std::path::PathBuf],
     options: &ReplayOptions,
     work: impl Fn(Loaded) -> T + Sync,
-    mut sink: impl FnMut(T),
+    mut sink: impl FnMut(T) -> Result<(), CliError>,
 ) -> Result<bool, CliError> {
     let mut skipped = false;
     for file in files {
         let (name, reader) = match open(file) {
             Ok(opened) => opened,
-            Err(CliError(message)) => {
-                eprintln!("error: {message}");
+            Err(CliError::Message(message)) => {
+                to_stderr(&format!("error: {}\n", escape_controls(&message)));
                 skipped = true;
                 continue;
             }
+            Err(e) => return Err(e),
         };
         let mut games = GameReader::new(reader);
         loop {
-            let mut batch = Vec::with_capacity(BATCH);
-            for raw in games.by_ref().take(BATCH) {
-                batch.push(match raw {
-                    Ok(raw) => Ok(raw),
-                    Err(ReadError::GameTooLarge { number, first_line, limit }) => Err((number, first_line, limit)),
-                    Err(e) => return Err(CliError(format!("cannot read {name}: {e}"))),
-                });
-            }
-            if batch.is_empty() {
-                break;
-            }
+            let (batch, failure) = next_batch(&mut games);
             let results: Vec<T> = batch
                 .into_par_iter()
                 .map(|raw| match raw {
@@ -129,25 +178,39 @@ pub fn for_each_game<T: Send>(
                     Err((number, first_line, limit)) => work(too_large(&name, number, first_line, limit)),
                 })
                 .collect();
-            results.into_iter().for_each(&mut sink);
+            let done = results.is_empty();
+            results.into_iter().try_for_each(&mut sink)?;
+            if let Some(e) = failure {
+                to_stderr(&format!("error: cannot read {name}: {e}; the rest of it was skipped\n"));
+                skipped = true;
+                break;
+            }
+            if done {
+                break;
+            }
         }
     }
     Ok(skipped)
 }
 
-/// The one game `number` (1-based) of a file, loaded.
+/// The one game `number` (1-based) of a file, loaded. Games are counted as every
+/// command counts them: a game too large to hold is a game too.
 pub fn one_game(file: &Path, number: usize, options: &ReplayOptions) -> Result<Loaded, CliError> {
-    let (name, reader) = open(file)?;
     if number == 0 {
-        return Err(CliError("--game counts from 1".to_string()));
+        return Err(CliError::Message("--game counts from 1".to_string()));
     }
+    let (name, reader) = open(file)?;
     let mut count = 0;
     for raw in GameReader::new(reader) {
-        let raw = raw.map_err(|e| CliError(format!("cannot read {name}: {e}")))?;
         count += 1;
-        if count == number {
-            return Ok(load(&name, raw, options));
+        match raw {
+            Ok(raw) if count == number => return Ok(load(&name, raw, options)),
+            Err(ReadError::GameTooLarge { number: n, first_line, limit }) if count == number => {
+                return Ok(too_large(&name, n, first_line, limit));
+            }
+            Ok(_) | Err(ReadError::GameTooLarge { .. }) => {}
+            Err(e) => return Err(CliError::Message(format!("cannot read {name}: {e}"))),
         }
     }
-    Err(CliError(format!("{name} holds {count} game(s); there is no game {number}")))
+    Err(CliError::Message(format!("{name} holds {count} game(s); there is no game {number}")))
 }

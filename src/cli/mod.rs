@@ -9,9 +9,11 @@ mod export;
 mod fen;
 mod input;
 mod moves;
+mod output;
 mod perft;
 mod replay;
 mod report;
+mod turns;
 mod validate;
 mod variants;
 
@@ -33,13 +35,25 @@ pub enum Verdict {
     Unreadable = 2,
 }
 
-/// An error that stops a command: printed once, exit code 2.
+/// Why a command stopped early.
 #[derive(Debug)]
-pub struct CliError(pub String);
+pub enum CliError {
+    /// A message printed once to standard error; exit code 2.
+    Message(String),
+    /// Standard output was closed (a pipe whose reader left): the command ends
+    /// quietly with exit code 0, as `head` and its kin expect.
+    OutputClosed,
+}
 
-impl<E: std::fmt::Display> From<E> for CliError {
-    fn from(e: E) -> CliError {
-        CliError(e.to_string())
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Message(message)
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(error: serde_json::Error) -> CliError {
+        CliError::Message(format!("cannot write JSON: {error}"))
     }
 }
 
@@ -52,10 +66,13 @@ pub fn run() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { Verdict::Unreadable as u8 } else { 0 });
         }
     };
-    match args::dispatch(cli) {
+    let mut out = output::Output::stdout();
+    let ran = args::dispatch(cli, &mut out).and_then(|verdict| out.flush().map(|()| verdict));
+    match ran {
         Ok(verdict) => ExitCode::from(verdict as u8),
-        Err(CliError(message)) => {
-            eprintln!("error: {message}");
+        Err(CliError::OutputClosed) => ExitCode::SUCCESS,
+        Err(CliError::Message(message)) => {
+            output::to_stderr(&format!("error: {}\n", crate::text::escape_controls(&message)));
             ExitCode::from(Verdict::Unreadable as u8)
         }
     }

@@ -1,21 +1,28 @@
-//! `arbiter moves`: every legal turn of a position, canonical, in byte order.
+//! `arbiter moves`: every legal turn of a position, canonical, in byte order. Turns
+//! are written as they are found and only their text is kept for sorting; the
+//! `--max-turns` budget bounds how many.
 
 use super::args::{Format, PositionArgs};
+use super::output::Output;
+use super::turns::Turns;
 use super::{CliError, Verdict};
 
-pub fn run(args: &PositionArgs, format: Format) -> Result<Verdict, CliError> {
+pub fn run(args: &PositionArgs, format: Format, max_turns: u64, out: &mut Output) -> Result<Verdict, CliError> {
     let (variant, pos) = args.load()?;
-    let mut turns = Vec::new();
-    variant.legal_turns(&pos, &mut turns);
-    let mut written: Vec<String> = turns.iter().map(|t| variant.write_turn(&pos, t)).collect();
+    let turns = Turns::new(variant.as_ref(), &args.rules.parse()?, max_turns);
+    let mut written = Vec::new();
+    turns.each(&pos, &mut |turn| {
+        written.push(variant.write_turn(&pos, &turn));
+        Ok(())
+    })?;
     written.sort();
     match format {
         Format::Text => {
             for w in &written {
-                println!("{w}");
+                out.line(w)?;
             }
         }
-        Format::Json => println!("{}", serde_json::to_string(&written)?),
+        Format::Json => out.line(&serde_json::to_string(&written)?)?,
     }
     Ok(Verdict::Valid)
 }

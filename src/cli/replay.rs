@@ -2,9 +2,11 @@
 
 use super::args::{Format, OneRecord};
 use super::input::{one_game, Loaded};
+use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
-use crate::replay::{Replay, ReplayOptions};
+use crate::replay::Replay;
+use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -20,9 +22,9 @@ struct Row {
 /// Loads the game a one-record command names and prints its problems to stderr.
 pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
     let choice = &record.choice;
-    let options = ReplayOptions { rules: choice.rules.parse()?, strict: choice.strict };
+    let options = choice.rules.replay_options(choice.strict, false)?;
     let loaded = one_game(&record.file, choice.game, &options)?;
-    eprint!("{}", loaded.render_problems());
+    to_stderr(&loaded.render_problems());
     let v = verdict(&loaded);
     Ok((loaded, v))
 }
@@ -49,17 +51,26 @@ fn rows(replay: &Replay) -> Vec<Row> {
         .collect()
 }
 
-pub fn run(record: &OneRecord, format: Format) -> Result<Verdict, CliError> {
+pub fn run(record: &OneRecord, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let (loaded, verdict) = load_one(record)?;
     let Ok(replay) = &loaded.replay else { return Ok(verdict) };
     let rows = rows(replay);
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
+        Format::Json => out.line(&serde_json::to_string_pretty(&rows)?)?,
         Format::Text => {
             for r in &rows {
                 let number =
                     if r.side == "White" { format!("{}.", r.move_number) } else { format!("{}...", r.move_number) };
-                println!("{:>4}  {:<8} {:<12} {:<12} {}", r.ply, number, r.written, r.canonical, r.snapshot);
+                let (written, canonical) = (quote(&r.written), escape_controls(&r.canonical));
+                writeln!(
+                    out,
+                    "{:>4}  {:<8} {:<12} {:<12} {}",
+                    r.ply,
+                    number,
+                    written,
+                    canonical,
+                    escape_controls(&r.snapshot)
+                )?;
             }
         }
     }

@@ -4,6 +4,7 @@
 use super::input::Loaded;
 use super::Verdict;
 use crate::diagnostics::Severity;
+use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
 /// A problem located in the file.
@@ -70,7 +71,7 @@ impl GameReport {
                     None => (declared, None),
                 };
                 let claimable = replay.claims.iter().map(|(c, at)| format!("{} from ply {at}", c.describe())).collect();
-                (replay.line.plies.len(), result, ending, claimable)
+                (replay.line.length, result, ending, claimable)
             }
             Err(_) => (0, declared, None, Vec::new()),
         };
@@ -88,11 +89,11 @@ impl GameReport {
         }
     }
 
-    /// One line for people.
+    /// One line for people, control characters escaped.
     pub fn line(&self, label: &str) -> String {
         let mut text = format!("{}: {label}: {}, {} plies", self.file, self.verdict, self.plies);
         if let Some(result) = &self.result {
-            text.push_str(&format!(", {result}"));
+            text.push_str(&format!(", {}", quote(result)));
         }
         if let Some(ending) = &self.ending {
             text.push_str(&format!(" ({ending})"));
@@ -104,7 +105,7 @@ impl GameReport {
         if warnings > 0 {
             text.push_str(&format!("; {warnings} warning(s)"));
         }
-        text
+        escape_controls(&text).into_owned()
     }
 }
 

@@ -2,22 +2,18 @@
 
 use super::args::{Format, Records};
 use super::input::{for_each_game, Loaded};
+use super::output::{to_stderr, Output};
 use super::report::{verdict, GameReport};
 use super::{CliError, Verdict};
-use crate::replay::ReplayOptions;
-use std::io::Write;
 
-pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
-    let options = ReplayOptions { rules: records.rules.parse()?, strict: records.strict };
+pub fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+    let options = records.rules.replay_options(records.strict, true)?;
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut first = true;
     if format == Format::Json {
         write!(out, "[")?;
     }
-    let mut failed_write = None;
     let skipped = for_each_game(
         &records.files,
         &options,
@@ -31,27 +27,19 @@ pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
             if let Some(count) = counts.get_mut(v as usize) {
                 *count += 1;
             }
-            let written = match format {
+            match format {
                 Format::Text => {
-                    eprint!("{rendered}");
-                    writeln!(out, "{}", report.line(&label))
+                    to_stderr(&rendered);
+                    out.line(&report.line(&label))
                 }
                 Format::Json => {
                     let sep = if first { "" } else { "," };
                     first = false;
-                    serde_json::to_string(&report)
-                        .map_err(std::io::Error::other)
-                        .and_then(|json| write!(out, "{sep}\n{json}"))
+                    write!(out, "{sep}\n{}", serde_json::to_string(&report)?)
                 }
-            };
-            if let Err(e) = written {
-                failed_write.get_or_insert(e);
             }
         },
     )?;
-    if let Some(e) = failed_write {
-        return Err(e.into());
-    }
     match format {
         Format::Json => writeln!(out, "\n]")?,
         Format::Text => writeln!(
@@ -63,7 +51,6 @@ pub fn run(records: &Records, format: Format) -> Result<Verdict, CliError> {
             counts[2]
         )?,
     }
-    out.flush()?;
     if skipped {
         worst = Verdict::Unreadable;
     }

@@ -56,9 +56,6 @@ pub(crate) struct SyntaxError {
     pub problem: Problem,
 }
 
-/// Longest piece of input quoted in a message; longer tokens are cut with `...`.
-const MAX_QUOTED_CHARS: usize = 40;
-
 impl SyntaxError {
     /// An error at the start of `rest`, covering nothing yet (widened when reported).
     pub(super) fn at(rest: &str, problem: Problem) -> SyntaxError {
@@ -117,23 +114,7 @@ impl SyntaxError {
     }
 }
 
-/// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`]
-/// characters, control characters (a NUL byte, a tab) escaped so that they show.
-pub fn quote(token: &str) -> String {
-    let mut out = String::with_capacity(token.len().min(MAX_QUOTED_CHARS * 2));
-    for (count, c) in token.chars().enumerate() {
-        if count == MAX_QUOTED_CHARS {
-            out.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::text::quote;
 
 impl<'a> nom::error::ParseError<&'a str> for SyntaxError {
     fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {

@@ -5,7 +5,7 @@
 //! their fields after the sixth.
 
 use super::SnapshotError;
-use crate::geometry::{Rect, Square, SquareSet};
+use crate::geometry::{Delta, Rect, Square, SquareSet};
 use crate::record::quote;
 use crate::rules::{Board, Castling, Color, Piece, Position, Role, Wing};
 use std::ops::RangeInclusive;
@@ -274,6 +274,20 @@ pub fn read_ep(text: &str) -> Result<Option<Square>, SnapshotError> {
         .ok_or_else(|| SnapshotError::one(format!("`{}` is not an en passant square or `-`", quote(text))))
 }
 
+/// Why `ep` cannot be an en passant square of `pos`, if it cannot: a pawn that
+/// just passed it left it empty, and came from the square beyond it, so it is never
+/// on the last rank of the side to move (where a capture would leave an unpromoted
+/// pawn). Any other square is accepted, as SPEC section 4 asks.
+fn impossible_ep(pos: &Position, ep: Square, area: Rect) -> Option<String> {
+    if pos.board().get(ep).is_some() {
+        return Some(format!("the en passant square {ep} is not empty"));
+    }
+    let beyond = ep.step(Delta::new(0, pos.turn().forward())).filter(|sq| area.contains(*sq));
+    beyond
+        .is_none()
+        .then(|| format!("{ep} cannot be an en passant square: it is on the last rank for {}", pos.turn().name()))
+}
+
 pub fn read_number(text: Option<&str>, name: &str, default: u32) -> Result<u32, SnapshotError> {
     match text {
         None => Ok(default),
@@ -311,6 +325,9 @@ pub fn read_orthodox_in(
     pos.set_turn(read_turn(fields.get(1).unwrap_or("w"))?);
     *pos.castling_mut() = read_castling_in(fields.get(2).unwrap_or("-"), pos.board(), back_rank, castling_files)?;
     pos.set_ep_square(read_ep(fields.get(3).unwrap_or("-"))?);
+    if let Some(problem) = pos.ep_square().and_then(|ep| impossible_ep(&pos, ep, area)) {
+        return Err(SnapshotError::one(problem));
+    }
     pos.set_halfmove(read_number(fields.get(4), "halfmove clock", 0)?);
     pos.set_fullmove(read_number(fields.get(5), "fullmove number", 1)?.max(1));
     Ok(pos)

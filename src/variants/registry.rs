@@ -3,7 +3,7 @@
 
 use super::bellows::Bellows;
 use super::bouncing::Bouncing;
-use super::bubble_fizz::{Birth, BubbleFizz};
+use super::bubble_fizz::BubbleFizz;
 use super::chess::Chess;
 use super::koopa::Koopa;
 use super::tilting::Tilting;
@@ -59,11 +59,7 @@ fn build_bellows(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
 }
 
 fn build_bubble_fizz(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
-    let birth = match options.get("birth").map(String::as_str) {
-        Some("strike") => Birth::Strike,
-        _ => Birth::Fizzle,
-    };
-    Box::new(BubbleFizz { birth })
+    Box::new(BubbleFizz::with_options(options))
 }
 
 /// Every variant of SPEC section 1.

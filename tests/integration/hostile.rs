@@ -107,11 +107,11 @@ fn nul_bytes_are_refused_and_shown_escaped() {
 }
 
 #[test]
-fn a_million_empty_games_stream_through() {
-    let text = "[Event \"empty\"]\n\n*\n\n".repeat(1_000_000);
+fn two_hundred_thousand_empty_games_stream_through() {
+    let text = "[Event \"empty\"]\n\n*\n\n".repeat(200_000);
     let out = validate_with_good_game("empty.pgn", text.as_bytes());
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stdout.contains("1000001 game(s): 1000001 valid"), "{}", out.stdout.lines().last().unwrap_or(""));
+    assert!(out.stdout.contains("200001 game(s): 200001 valid"), "{}", out.stdout.lines().last().unwrap_or(""));
 }
 
 #[test]

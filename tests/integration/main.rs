@@ -22,5 +22,6 @@ mod properties;
 mod readme;
 mod reference;
 mod refusals;
+mod robust;
 mod svg;
 mod tilting;

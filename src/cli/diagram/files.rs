@@ -3,10 +3,12 @@
 
 use super::html_view::game_view;
 use super::options::Settings;
-use super::{emit, game_caption, picture, position_at, DiagramArgs, DiagramFormat};
+use super::{emit, game_caption, picture, position_at, write_file, DiagramArgs, DiagramFormat};
 use crate::cli::input::Loaded;
+use crate::cli::output::Output;
 use crate::cli::CliError;
 use crate::render::html_page;
+use crate::text::escape_controls_keeping_lines;
 use std::path::{Path, PathBuf};
 
 /// How many digits `n` has: names are zero-padded to this so they sort.
@@ -26,8 +28,8 @@ fn extension(format: DiagramFormat) -> &'static str {
 
 /// The folder given by `-o`, made if missing.
 fn folder(args: &DiagramArgs) -> Result<&Path, CliError> {
-    let dir = args.output.as_deref().ok_or_else(|| CliError("--all needs -o DIR".to_string()))?;
-    std::fs::create_dir_all(dir).map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+    let dir = args.output.as_deref().ok_or_else(|| CliError::Message("--all needs -o DIR".to_string()))?;
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Message(format!("cannot create {}: {e}", dir.display())))?;
     Ok(dir)
 }
 
@@ -39,6 +41,13 @@ fn game_name(number: usize, last: usize) -> String {
 /// One file per ply of every game: `ply-07.svg` for one game, `game-2-ply-07.svg`
 /// for several.
 pub fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) -> Result<(), CliError> {
+    let files: usize = games.iter().filter_map(|g| g.replay.as_ref().ok()).map(|r| r.line.plies.len() + 1).sum();
+    if files > args.max_files {
+        return Err(CliError::Message(format!(
+            "--all would write {files} files (one per position) and at most {} are allowed; raise --max-files",
+            args.max_files
+        )));
+    }
     let dir = folder(args)?;
     let last = games.iter().map(|g| g.raw.number).max().unwrap_or(1);
     for loaded in games {
@@ -48,7 +57,7 @@ pub fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]
         for ply in 0..=plies {
             let name = format!("{prefix}ply-{ply:0width$}.{}", extension(settings.format), width = digits(plies));
             let bytes = picture(settings, position_at(replay, ply)?, &game_caption(loaded, replay, ply))?;
-            emit(&bytes, Some(&dir.join(name)))?;
+            write_file(&dir.join(name), &bytes)?;
         }
     }
     Ok(())
@@ -56,7 +65,12 @@ pub fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]
 
 /// HTML pages: every game in one page (to `-o` or standard output), or with `--all`
 /// one page per game in the folder `-o`.
-pub fn write_pages(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) -> Result<(), CliError> {
+pub fn write_pages(
+    settings: &Settings,
+    args: &DiagramArgs,
+    games: &[Loaded],
+    out: &mut Output,
+) -> Result<(), CliError> {
     let views = |games: &[&Loaded]| -> Result<Vec<_>, CliError> {
         games.iter().filter_map(|loaded| game_view(loaded, settings, args.ply).transpose()).collect()
     };
@@ -64,9 +78,10 @@ pub fn write_pages(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) ->
         let all: Vec<&Loaded> = games.iter().collect();
         let views = views(&all)?;
         if views.is_empty() {
-            return Err(CliError("no game of the record could be replayed".to_string()));
+            return Err(CliError::Message("no game of the record could be replayed".to_string()));
         }
-        return emit(html_page(&views, &settings.svg.theme).as_bytes(), args.output.as_deref());
+        let page = escape_controls_keeping_lines(&html_page(&views, &settings.svg.theme)).into_owned();
+        return emit(page.as_bytes(), args.output.as_deref(), out);
     }
     let dir = folder(args)?;
     let last = games.iter().map(|g| g.raw.number).max().unwrap_or(1);
@@ -76,7 +91,7 @@ pub fn write_pages(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) ->
             continue;
         }
         let path: PathBuf = dir.join(format!("{}.html", game_name(loaded.raw.number, last)));
-        emit(html_page(&views, &settings.svg.theme).as_bytes(), Some(&path))?;
+        write_file(&path, escape_controls_keeping_lines(&html_page(&views, &settings.svg.theme)).as_bytes())?;
     }
     Ok(())
 }

@@ -36,7 +36,7 @@ pub fn game_view(loaded: &Loaded, settings: &Settings, start: Option<usize>) -> 
     let last = plies.len().saturating_sub(1);
     let start = start.unwrap_or(0);
     if start > last {
-        return Err(CliError(format!("the game has {last} plies; there is no ply {start}")));
+        return Err(CliError::Message(format!("the game has {last} plies; there is no ply {start}")));
     }
     let heading = loaded.game.as_ref().map(Heading::of).unwrap_or_default();
     let result = report.result.map(|r| match &report.ending {

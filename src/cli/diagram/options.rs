@@ -77,7 +77,7 @@ fn format_of_extension(path: &Path) -> Option<(&'static str, &'static [DiagramFo
 pub fn format(given: Option<DiagramFormat>, output: Option<&Path>) -> Result<DiagramFormat, CliError> {
     let named = output.and_then(|path| format_of_extension(path).map(|f| (path, f)));
     match (given, named) {
-        (Some(format), Some((path, (extension, fits)))) if !fits.contains(&format) => Err(CliError(format!(
+        (Some(format), Some((path, (extension, fits)))) if !fits.contains(&format) => Err(CliError::Message(format!(
             "--format {} does not fit the extension .{extension} of {}",
             format.to_possible_value().map_or_else(String::new, |v| v.get_name().to_string()),
             path.display()
@@ -107,6 +107,7 @@ mod tests {
     #[test]
     fn a_format_the_extension_contradicts_is_refused() {
         let error = format(Some(DiagramFormat::Svg), Some(Path::new("board.png"))).unwrap_err();
-        assert!(error.0.contains("--format svg") && error.0.contains(".png"), "{}", error.0);
+        let crate::cli::CliError::Message(message) = error else { panic!("not a message: {error:?}") };
+        assert!(message.contains("--format svg") && message.contains(".png"), "{message}");
     }
 }

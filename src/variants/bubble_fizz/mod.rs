@@ -34,6 +34,27 @@ pub struct BubbleFizz {
     pub birth: Birth,
 }
 
+impl BubbleFizz {
+    /// The variant with the rule options given (`birth=strike`; fizzle otherwise).
+    pub fn with_options(options: &std::collections::BTreeMap<String, String>) -> BubbleFizz {
+        let birth = match options.get("birth").map(String::as_str) {
+            Some("strike") => Birth::Strike,
+            _ => Birth::Fizzle,
+        };
+        BubbleFizz { birth }
+    }
+
+    /// Hands every legal turn of `pos` to `visit` as it is found, collecting none, so
+    /// that a position with millions of turns costs memory linear in a turn's length;
+    /// stops (and answers `true`) as soon as `visit` answers `true`.
+    pub fn each_legal_turn(&self, pos: &Position, visit: &mut dyn FnMut(Turn) -> bool) -> bool {
+        let mut played = Vec::with_capacity(4);
+        generate::search(&TurnState::begin(pos), self.birth, MoveFilter::default(), &mut played, &mut |moves| {
+            generate::turn_of(moves).is_some_and(&mut *visit)
+        })
+    }
+}
+
 impl Rules for BubbleFizz {
     fn id(&self) -> &'static str {
         "bubble-fizz"

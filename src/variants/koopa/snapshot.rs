@@ -6,6 +6,7 @@
 use super::stuns::{from_stunned_letter, stunned_letter, stunned_units, STUN_PLIES};
 use super::TERRAIN;
 use crate::geometry::Square;
+use crate::record::quote;
 use crate::rules::impossible::{king_problems, misplaced_pawns, Kings, ORTHODOX_PAWN_RANKS};
 use crate::rules::{Castling, Color, Piece, Position, Role};
 use crate::snapshot::fen::{self, Fields, Placed};
@@ -64,13 +65,21 @@ pub(super) fn write(pos: &Position) -> String {
     )
 }
 
+/// Entries of the stuns field read at most: the board has no more squares.
+const MAX_STUNS: usize = 64;
+
 /// Reads the `stuns` field (`e5:4,d6:4`, or vchess's `e54,d64`, in any order) and
 /// checks it against the stunned letters of the placement, found on `stunned`.
 fn read_stuns(text: &str, stunned: &[Square], pos: &mut Position) -> Result<(), SnapshotError> {
     let mut problems = Vec::new();
     let mut listed = Vec::new();
-    let entries = if text == "-" { Vec::new() } else { text.split(',').collect() };
-    for entry in entries {
+    // At most one stun per square is read: a longer list is refused at once.
+    let entries = text.split(',').filter(|_| text != "-").take(MAX_STUNS + 1);
+    for (i, entry) in entries.enumerate() {
+        if i == MAX_STUNS {
+            problems.push("the stuns field lists more stuns than the board has squares".to_string());
+            break;
+        }
         let (square, counter) = match entry.split_once(':') {
             Some((sq, n)) => (sq, n),
             // vchess writes the plies left as one digit right after the square.
@@ -79,7 +88,7 @@ fn read_stuns(text: &str, stunned: &[Square], pos: &mut Position) -> Result<(), 
         let (Some(sq), Ok(counter)) =
             (Square::parse(square).filter(|s| TERRAIN.area.contains(*s)), counter.parse::<u8>())
         else {
-            problems.push(format!("`{entry}` is not a stun; write a square and the plies left, as in `e5:4`"));
+            problems.push(format!("`{}` is not a stun; write a square and the plies left, as in `e5:4`", quote(entry)));
             continue;
         };
         if listed.contains(&sq) {

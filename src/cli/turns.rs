@@ -1,0 +1,66 @@
+//! The legal turns of a position one at a time, within a budget: what `perft` and
+//! `moves` walk. Bubble Fizz hands its turns out as its search finds them (a crowded
+//! position has millions); other variants have few turns per position and collect
+//! them. Every turn visited counts against `--max-turns`; running out is an error
+//! that says how to go on.
+
+use super::CliError;
+use crate::rules::{Position, Turn};
+use crate::variants::bubble_fizz::BubbleFizz;
+use crate::variants::prelude::*;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+/// The turns of positions of one variant, with what is left of the budget.
+pub struct Turns<'v> {
+    pub variant: &'v dyn Variant,
+    bubble_fizz: Option<BubbleFizz>,
+    left: Cell<u64>,
+    limit: u64,
+}
+
+impl<'v> Turns<'v> {
+    /// A walker over `variant`'s turns (built with `rules`), allowed `limit` turns.
+    pub fn new(variant: &'v dyn Variant, rules: &BTreeMap<String, String>, limit: u64) -> Turns<'v> {
+        let bubble_fizz = (variant.id() == "bubble-fizz").then(|| BubbleFizz::with_options(rules));
+        Turns { variant, bubble_fizz, left: Cell::new(limit), limit }
+    }
+
+    /// Hands each legal turn of `pos` to `visit`; stops at the first error, or when
+    /// the budget is spent.
+    pub fn each(&self, pos: &Position, visit: &mut dyn FnMut(Turn) -> Result<(), CliError>) -> Result<(), CliError> {
+        let mut failure = None;
+        let mut step = |turn: Turn| {
+            let left = self.left.get();
+            if left == 0 {
+                failure = Some(self.spent());
+                return true;
+            }
+            self.left.set(left - 1);
+            visit(turn).map_err(|e| failure = Some(e)).is_err()
+        };
+        match &self.bubble_fizz {
+            Some(variant) => {
+                variant.each_legal_turn(pos, &mut step);
+            }
+            None => {
+                let mut turns = Vec::new();
+                self.variant.legal_turns(pos, &mut turns);
+                for turn in turns {
+                    if step(turn) {
+                        break;
+                    }
+                }
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    }
+
+    fn spent(&self) -> CliError {
+        CliError::Message(format!(
+            "stopped after {} turns, the budget of --max-turns; give a larger one (say --max-turns {}) to go on",
+            self.limit,
+            self.limit.saturating_mul(10)
+        ))
+    }
+}
