@@ -29,6 +29,8 @@
 //! `target/release/arbiter` found from this executable's directory; when it is
 //! missing, `cargo build --release --bin arbiter` builds it first.
 
+#![allow(clippy::cast_precision_loss, reason = "rates and ratios of counts far below 2^52")]
+
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -77,13 +79,12 @@ impl Visitor for Replayer {
             let parsed = Fen::from_ascii(value.as_bytes())
                 .ok()
                 .and_then(|fen| fen.into_position::<Chess>(CastlingMode::Chess960).ok());
-            match parsed {
-                Some(pos) => *tags = Some(pos),
-                None => {
-                    self.tally.broken += 1;
-                    // Replay nothing for this game.
-                    return ControlFlow::Break(());
-                }
+            if let Some(pos) = parsed {
+                *tags = Some(pos);
+            } else {
+                self.tally.broken += 1;
+                // Replay nothing for this game.
+                return ControlFlow::Break(());
             }
         }
         ControlFlow::Continue(())
@@ -95,15 +96,12 @@ impl Visitor for Replayer {
 
     fn san(&mut self, game: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
         if let Some(pos) = game.pos.as_mut() {
-            match san_plus.san.to_move(pos) {
-                Ok(m) => {
-                    pos.play_unchecked(m);
-                    self.tally.plies += 1;
-                }
-                Err(_) => {
-                    self.tally.broken += 1;
-                    game.pos = None;
-                }
+            if let Ok(m) = san_plus.san.to_move(pos) {
+                pos.play_unchecked(m);
+                self.tally.plies += 1;
+            } else {
+                self.tally.broken += 1;
+                game.pos = None;
             }
         }
         ControlFlow::Continue(())
@@ -260,7 +258,7 @@ fn main() {
         .len();
     let runs: usize =
         std::env::var("ARBITER_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_RUNS).max(1);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
 
     // (a) pgn-reader + shakmaty.
     let mut best_ref = Duration::MAX;

@@ -1,5 +1,5 @@
 //! Problems found in a record, and their rendering in the manner of rustc (through
-//! codespan-reporting): file:line:col, the source line with a caret, and notes.
+//! codespan-reporting): <file:line:col>, the source line with a caret, and notes.
 
 use crate::record::ast::Span;
 use crate::text::{escape_controls, escape_controls_keeping_lines};
@@ -55,6 +55,7 @@ impl Problem {
 /// show the file's own line numbers while only one game is held in memory. The
 /// line index is built once per game; columns are counted from the last one asked
 /// for, so that many problems on one long line cost time linear in the line.
+#[derive(Debug)]
 pub struct GameSource<'a> {
     pub path: &'a str,
     pub text: &'a str,

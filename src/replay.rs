@@ -60,6 +60,7 @@ impl ReplayedLine {
 }
 
 /// A game replayed: its variant, start, main line, ending and problems.
+#[derive(Debug)]
 pub struct Replay {
     pub variant: Box<dyn Variant>,
     pub start: Position,
@@ -91,6 +92,7 @@ impl Replay {
 }
 
 /// Problems found before any turn could be replayed.
+#[derive(Debug)]
 pub struct SetupFailure {
     pub problems: Vec<Problem>,
 }
@@ -166,7 +168,7 @@ pub fn replay(
     let mut history = History::new(run.variant, &start);
     let line = run.line(&game.line, &start, Some(&mut history));
     let mut ending = history.ending;
-    if ending.is_none() || ending.is_some_and(|(o, at)| o.reason.allows_play_on() && at < line.length) {
+    if ending.is_none_or(|(o, at)| o.reason.allows_play_on() && at < line.length) {
         if let Some(outcome) = run.variant.outcome(line.final_position(&start)) {
             ending = Some((outcome, line.length));
         }

@@ -219,7 +219,7 @@ impl PositionArgs {
 }
 
 /// Runs the chosen command.
-pub fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
     match cli.command {
         Command::Validate { records, format } => super::validate::run(&records, format.format, out),
         Command::Replay { record, format } => super::replay::run(&record, format.format, out),

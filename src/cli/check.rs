@@ -51,7 +51,7 @@ fn read_file(path: &Path) -> Result<examples::ExampleFile, String> {
     examples::read(&text).map_err(|e| format!("{name}:{e}"))
 }
 
-pub fn run(files: &[PathBuf], format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(files: &[PathBuf], format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let mut loaded = Vec::new();
     let mut skipped = false;
     for path in files {
@@ -87,7 +87,7 @@ pub fn run(files: &[PathBuf], format: Format, out: &mut Output) -> Result<Verdic
     match format {
         Format::Text => writeln!(out, "{passed} passed, {failed} failed")?,
         Format::Json => {
-            out.line(&serde_json::json!({ "examples": report, "passed": passed, "failed": failed }).to_string())?
+            out.line(&serde_json::json!({ "examples": report, "passed": passed, "failed": failed }).to_string())?;
         }
     }
     Ok(if skipped {

@@ -122,7 +122,7 @@ fn emit(bytes: &[u8], output: Option<&Path>, out: &mut Output) -> Result<(), Cli
 }
 
 /// The record's comments before the first ply (ply 0) or after ply `ply`.
-pub fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
+pub(super) fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let values = |comments: &[crate::record::ast::Spanned<String>]| comments.iter().map(|c| c.value.clone()).collect();
     match ply.checked_sub(1) {
@@ -132,7 +132,7 @@ pub fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
 }
 
 /// The caption of a ply of a loaded game, with the game's heading.
-pub fn game_caption(loaded: &Loaded, replay: &Replay, ply: usize) -> Caption {
+pub(super) fn game_caption(loaded: &Loaded, replay: &Replay, ply: usize) -> Caption {
     let heading = loaded.game.as_ref().map(Heading::of);
     Caption { heading, ..caption(replay, ply, comments(loaded, ply)) }
 }
@@ -143,7 +143,7 @@ fn position_at(replay: &Replay, ply: usize) -> Result<&Position, CliError> {
     replay.position(ply).ok_or_else(|| CliError::Message(format!("the game has {plies} plies; there is no ply {ply}")))
 }
 
-pub fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliError> {
     let settings = Settings::from_args(args)?;
     let Some(file) = &args.file else {
         let variant = args

@@ -16,7 +16,7 @@ use crate::variants::prelude::*;
 
 const WIDTH: usize = 80;
 
-pub fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliError> {
     let options = records.rules.replay_options(records.strict, true)?;
     let mut worst = Verdict::Valid;
     let skipped = for_each_game(
@@ -53,7 +53,7 @@ pub fn export_game(loaded: &Loaded) -> String {
     let mut text = tags(game, result);
     let mut movetext = Movetext::default();
     write_line(&mut movetext, &game.line, replay.variant.as_ref(), &replay.start);
-    movetext.token(result.to_string());
+    movetext.token(result);
     text.push('\n');
     text.push_str(&movetext.finish());
     text.push('\n');
@@ -96,7 +96,7 @@ struct Movetext {
 }
 
 impl Movetext {
-    fn token(&mut self, token: String) {
+    fn token(&mut self, token: &str) {
         if self.column > 0 && self.column + 1 + token.len() > WIDTH {
             self.text.push('\n');
             self.column = 0;
@@ -105,18 +105,18 @@ impl Movetext {
             self.column += 1;
         }
         self.column += token.chars().count();
-        self.text.push_str(&token);
+        self.text.push_str(token);
     }
 
     /// A comment: in braces, or, when its text holds a `}` (only a `;` comment can),
     /// as a `;` comment that runs to the end of its line.
     fn comment(&mut self, text: &str) {
         if text.contains('}') {
-            self.token(format!("; {}", text.replace('\n', " ")));
+            self.token(&format!("; {}", text.replace('\n', " ")));
             self.text.push('\n');
             self.column = 0;
         } else {
-            self.token(format!("{{{text}}}"));
+            self.token(&format!("{{{text}}}"));
         }
     }
 
@@ -139,15 +139,15 @@ fn write_line(out: &mut Movetext, line: &Line, variant: &dyn Variant, start: &Po
         let (after, mark) = play_resolved(variant, &current, &resolved);
         let canonical = format!("{}{mark}", resolved.canonical);
         if current.turn() == Color::White {
-            out.token(format!("{}. {canonical}", current.fullmove()));
+            out.token(&format!("{}. {canonical}", current.fullmove()));
         } else if need_number {
-            out.token(format!("{}... {canonical}", current.fullmove()));
+            out.token(&format!("{}... {canonical}", current.fullmove()));
         } else {
-            out.token(canonical);
+            out.token(&canonical);
         }
         need_number = false;
         for nag in &ply.nags {
-            out.token(format!("${}", nag.value));
+            out.token(&format!("${}", nag.value));
         }
         for comment in &ply.comments {
             out.comment(&comment.value);
@@ -156,7 +156,7 @@ fn write_line(out: &mut Movetext, line: &Line, variant: &dyn Variant, start: &Po
         for variation in &ply.variations {
             let mut inner = Movetext::default();
             write_line(&mut inner, variation, variant, &current);
-            out.token(format!("({})", inner.text));
+            out.token(&format!("({})", inner.text));
             need_number = true;
         }
         current = after;

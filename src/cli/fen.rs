@@ -6,7 +6,12 @@ use super::replay::load_one;
 use super::{CliError, Verdict};
 use crate::text::escape_controls;
 
-pub fn run(record: &OneRecord, ply: Option<usize>, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(
+    record: &OneRecord,
+    ply: Option<usize>,
+    format: Format,
+    out: &mut Output,
+) -> Result<Verdict, CliError> {
     let (loaded, verdict) = load_one(record)?;
     let Ok(replay) = &loaded.replay else { return Ok(verdict) };
     let reached = replay.line.plies.len();

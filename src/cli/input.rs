@@ -24,7 +24,7 @@ const BATCH_GAMES: usize = 1024;
 
 /// Opens a record file, or standard input for `-`. A directory, a device or a socket
 /// is refused: only regular files, pipes and standard input hold records.
-pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), CliError> {
+pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), CliError> {
     if path.as_os_str() == "-" {
         return Ok(("<stdin>".to_string(), Box::new(BufReader::new(std::io::stdin()))));
     }
@@ -56,6 +56,7 @@ fn refused_kind(kind: std::fs::FileType) -> Option<&'static str> {
 }
 
 /// A game read from a file: its text, what it parsed to, and its replay.
+#[derive(Debug)]
 pub struct Loaded {
     pub path: String,
     pub raw: RawGame,
@@ -151,7 +152,7 @@ fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> (
 /// and hands the results to `sink` in file order. A file that cannot be opened or
 /// read to its end is reported and skipped, and the next file follows; the answer
 /// says whether that happened. An error from `sink` stops everything.
-pub fn for_each_game<T: Send>(
+pub(super) fn for_each_game<T: Send>(
     files: &[std::path::PathBuf],
     options: &ReplayOptions,
     work: impl Fn(Loaded) -> T + Sync,
@@ -195,7 +196,7 @@ pub fn for_each_game<T: Send>(
 
 /// The one game `number` (1-based) of a file, loaded. Games are counted as every
 /// command counts them: a game too large to hold is a game too.
-pub fn one_game(file: &Path, number: usize, options: &ReplayOptions) -> Result<Loaded, CliError> {
+pub(super) fn one_game(file: &Path, number: usize, options: &ReplayOptions) -> Result<Loaded, CliError> {
     if number == 0 {
         return Err(CliError::Message("--game counts from 1".to_string()));
     }

@@ -7,7 +7,7 @@ use super::output::Output;
 use super::turns::Turns;
 use super::{CliError, Verdict};
 
-pub fn run(args: &PositionArgs, format: Format, max_turns: u64, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(args: &PositionArgs, format: Format, max_turns: u64, out: &mut Output) -> Result<Verdict, CliError> {
     let (variant, pos) = args.load()?;
     let turns = Turns::new(variant.as_ref(), &args.rules.parse()?, max_turns);
     let mut written = Vec::new();

@@ -8,38 +8,38 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 /// Standard output, buffered. Nothing here panics: a failed write is an error the
 /// command returns, and every later write fails the same way at once.
-pub struct Output {
+pub(super) struct Output {
     writer: BufWriter<StdoutLock<'static>>,
     failed: Option<io::ErrorKind>,
 }
 
 impl Output {
-    pub fn stdout() -> Output {
+    pub(super) fn stdout() -> Output {
         Output { writer: BufWriter::with_capacity(1 << 16, io::stdout().lock()), failed: None }
     }
 
     /// Writes text as it is.
-    pub fn text(&mut self, text: &str) -> Result<(), CliError> {
+    pub(super) fn text(&mut self, text: &str) -> Result<(), CliError> {
         self.bytes(text.as_bytes())
     }
 
     /// Writes bytes as they are (a PNG picture).
-    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+    pub(super) fn bytes(&mut self, bytes: &[u8]) -> Result<(), CliError> {
         self.check(|writer| writer.write_all(bytes))
     }
 
     /// Writes one line.
-    pub fn line(&mut self, text: &str) -> Result<(), CliError> {
+    pub(super) fn line(&mut self, text: &str) -> Result<(), CliError> {
         self.check(|writer| writer.write_all(text.as_bytes()).and_then(|()| writer.write_all(b"\n")))
     }
 
     /// Lets `write!(out, ...)` and `writeln!(out, ...)` be used on an [`Output`].
-    pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    pub(super) fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), CliError> {
         self.check(|writer| writer.write_fmt(args))
     }
 
     /// Pushes everything buffered to standard output.
-    pub fn flush(&mut self) -> Result<(), CliError> {
+    pub(super) fn flush(&mut self) -> Result<(), CliError> {
         self.check(Write::flush)
     }
 
@@ -48,17 +48,17 @@ impl Output {
         write: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> io::Result<()>,
     ) -> Result<(), CliError> {
         if let Some(kind) = self.failed {
-            return Err(write_failed(io::Error::from(kind)));
+            return Err(write_failed(&io::Error::from(kind)));
         }
         write(&mut self.writer).map_err(|error| {
             self.failed = Some(error.kind());
-            write_failed(error)
+            write_failed(&error)
         })
     }
 }
 
 /// What a failed write to standard output means for the command.
-fn write_failed(error: io::Error) -> CliError {
+fn write_failed(error: &io::Error) -> CliError {
     if error.kind() == io::ErrorKind::BrokenPipe {
         CliError::OutputClosed
     } else {
@@ -68,7 +68,7 @@ fn write_failed(error: io::Error) -> CliError {
 
 /// Writes text to standard error; a closed or full standard error is ignored, since
 /// there is nowhere left to say so.
-pub fn to_stderr(text: &str) {
+pub(super) fn to_stderr(text: &str) {
     if text.is_empty() {
         return;
     }

@@ -10,7 +10,7 @@ use crate::rules::Position;
 /// Rows `--divide` may show (one per legal turn of the position), sorted in memory.
 const MAX_DIVIDE_ROWS: usize = 1_000_000;
 
-pub fn run(
+pub(super) fn run(
     args: &PositionArgs,
     depth: u32,
     divide: bool,

@@ -20,7 +20,7 @@ struct Row {
 }
 
 /// Loads the game a one-record command names and prints its problems to stderr.
-pub fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
+pub(super) fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError> {
     let choice = &record.choice;
     let options = choice.rules.replay_options(choice.strict, false)?;
     let loaded = one_game(&record.file, choice.game, &options)?;
@@ -51,7 +51,7 @@ fn rows(replay: &Replay) -> Vec<Row> {
         .collect()
 }
 
-pub fn run(record: &OneRecord, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(record: &OneRecord, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let (loaded, verdict) = load_one(record)?;
     let Ok(replay) = &loaded.replay else { return Ok(verdict) };
     let rows = rows(replay);

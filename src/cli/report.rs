@@ -9,7 +9,7 @@ use serde::Serialize;
 
 /// A problem located in the file.
 #[derive(Serialize, Debug)]
-pub struct LocatedProblem {
+pub(super) struct LocatedProblem {
     pub severity: Severity,
     pub line: usize,
     pub column: usize,
@@ -19,7 +19,7 @@ pub struct LocatedProblem {
 
 /// The summary of one game.
 #[derive(Serialize, Debug)]
-pub struct GameReport {
+pub(super) struct GameReport {
     pub file: String,
     pub game: usize,
     pub white: Option<String>,
@@ -37,7 +37,7 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    pub fn new(loaded: &Loaded) -> GameReport {
+    pub(super) fn new(loaded: &Loaded) -> GameReport {
         let source = loaded.source();
         let problems = loaded
             .problems()
@@ -90,7 +90,7 @@ impl GameReport {
     }
 
     /// One line for people, control characters escaped.
-    pub fn line(&self, label: &str) -> String {
+    pub(super) fn line(&self, label: &str) -> String {
         let mut text = format!("{}: {label}: {}, {} plies", self.file, self.verdict, self.plies);
         if let Some(result) = &self.result {
             text.push_str(&format!(", {}", quote(result)));
@@ -110,7 +110,7 @@ impl GameReport {
 }
 
 /// The verdict of one game.
-pub fn verdict(loaded: &Loaded) -> Verdict {
+pub(super) fn verdict(loaded: &Loaded) -> Verdict {
     match loaded.worst() {
         Some(Severity::Unreadable) => Verdict::Unreadable,
         Some(Severity::Error) => Verdict::Invalid,
@@ -118,7 +118,7 @@ pub fn verdict(loaded: &Loaded) -> Verdict {
     }
 }
 
-pub fn verdict_name(verdict: Verdict) -> &'static str {
+pub(super) fn verdict_name(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Valid => "valid",
         Verdict::Invalid => "invalid",

@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// The turns of positions of one variant, with what is left of the budget.
-pub struct Turns<'v> {
+pub(super) struct Turns<'v> {
     pub variant: &'v dyn Variant,
     bubble_fizz: Option<BubbleFizz>,
     left: Cell<u64>,
@@ -21,14 +21,18 @@ pub struct Turns<'v> {
 
 impl<'v> Turns<'v> {
     /// A walker over `variant`'s turns (built with `rules`), allowed `limit` turns.
-    pub fn new(variant: &'v dyn Variant, rules: &BTreeMap<String, String>, limit: u64) -> Turns<'v> {
+    pub(super) fn new(variant: &'v dyn Variant, rules: &BTreeMap<String, String>, limit: u64) -> Turns<'v> {
         let bubble_fizz = (variant.id() == "bubble-fizz").then(|| BubbleFizz::with_options(rules));
         Turns { variant, bubble_fizz, left: Cell::new(limit), limit }
     }
 
     /// Hands each legal turn of `pos` to `visit`; stops at the first error, or when
     /// the budget is spent.
-    pub fn each(&self, pos: &Position, visit: &mut dyn FnMut(Turn) -> Result<(), CliError>) -> Result<(), CliError> {
+    pub(super) fn each(
+        &self,
+        pos: &Position,
+        visit: &mut dyn FnMut(Turn) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
         let mut failure = None;
         let mut step = |turn: Turn| {
             let left = self.left.get();
@@ -39,17 +43,14 @@ impl<'v> Turns<'v> {
             self.left.set(left - 1);
             visit(turn).map_err(|e| failure = Some(e)).is_err()
         };
-        match &self.bubble_fizz {
-            Some(variant) => {
-                variant.each_legal_turn(pos, &mut step);
-            }
-            None => {
-                let mut turns = Vec::new();
-                self.variant.legal_turns(pos, &mut turns);
-                for turn in turns {
-                    if step(turn) {
-                        break;
-                    }
+        if let Some(variant) = &self.bubble_fizz {
+            variant.each_legal_turn(pos, &mut step);
+        } else {
+            let mut turns = Vec::new();
+            self.variant.legal_turns(pos, &mut turns);
+            for turn in turns {
+                if step(turn) {
+                    break;
                 }
             }
         }

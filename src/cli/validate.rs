@@ -6,7 +6,7 @@ use super::output::{to_stderr, Output};
 use super::report::{verdict, GameReport};
 use super::{CliError, Verdict};
 
-pub fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
     let options = records.rules.replay_options(records.strict, true)?;
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];

@@ -4,7 +4,7 @@ use super::output::Output;
 use super::{CliError, Verdict};
 use crate::variants::VARIANTS;
 
-pub fn run(out: &mut Output) -> Result<Verdict, CliError> {
+pub(super) fn run(out: &mut Output) -> Result<Verdict, CliError> {
     writeln!(out, "{:<12} {:<12} {:<40} options (default first)", "id", "status", "names in [Variant]")?;
     for info in VARIANTS {
         let options: Vec<String> = info.options.iter().map(|o| format!("{}={}", o.key, o.values.join("|"))).collect();

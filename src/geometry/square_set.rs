@@ -65,7 +65,17 @@ impl std::fmt::Debug for SquareSet {
     }
 }
 
+impl IntoIterator for &SquareSet {
+    type Item = Square;
+    type IntoIter = SquareSetIter;
+
+    fn into_iter(self) -> SquareSetIter {
+        self.iter()
+    }
+}
+
 /// Iterator over the squares of a [`SquareSet`].
+#[derive(Debug)]
 pub struct SquareSetIter {
     words: [u64; WORDS],
     word: usize,

@@ -39,7 +39,7 @@ fn body(role: Role) -> (&'static str, &'static str) {
 }
 
 /// The symbol id of a unit, e.g. `wN`, `bp`.
-pub fn symbol_id(piece: Piece) -> String {
+pub(super) fn symbol_id(piece: Piece) -> String {
     let side = match piece.color {
         Color::White => 'w',
         Color::Black => 'b',
@@ -54,7 +54,7 @@ const GRADIENTS: &str = concat!(
 );
 
 /// `<symbol>` definitions for every unit and their shading, for the SVG's `<defs>`.
-pub fn definitions() -> String {
+pub(super) fn definitions() -> String {
     let mut out = String::from(GRADIENTS);
     for color in [Color::White, Color::Black] {
         let (fill, ink) = match color {

@@ -171,7 +171,7 @@ pub fn draw(pos: &Position, style: Style, flip: bool, caption: &Caption) -> Stri
 }
 
 /// The legend line of a group of marked units: `stunned (plies left): b8 4, e5 1`.
-pub fn marks_line(group: &UnitMarks) -> String {
+pub(super) fn marks_line(group: &UnitMarks) -> String {
     let units: Vec<String> = group.units.iter().map(|u| format!("{} {}", u.square, u.counter)).collect();
     format!("{}: {}", group.label, units.join(", "))
 }

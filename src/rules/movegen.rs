@@ -125,7 +125,7 @@ pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move
 /// Pseudo-legal moves of the side to move, castling excluded.
 pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
     let us = pos.turn();
-    for from in pos.board().occupied_by(us).iter() {
+    for from in &pos.board().occupied_by(us) {
         let Some(piece) = pos.board().get(from) else { continue };
         if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(pos.board(), from) {
             continue;

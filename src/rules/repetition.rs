@@ -14,7 +14,7 @@ pub fn key<V: Rules + ?Sized>(variant: &V, pos: &Position) -> u64 {
 }
 
 /// Keys are already well mixed; hashing them again would only cost time.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {

@@ -64,6 +64,7 @@ pub fn resolve_move<V: Notation + ?Sized>(
 
 /// A written move read against the rules: the role it moves and the promotion it
 /// asks for, with the token's other details to narrow the candidates.
+#[derive(Debug)]
 pub struct WrittenMove<'a> {
     san: &'a SanToken,
     /// The moving role (the king for castling).

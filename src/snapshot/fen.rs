@@ -25,6 +25,7 @@ pub fn orthodox_symbol(c: char) -> Option<Placed> {
 }
 
 /// A snapshot split into its space-separated fields.
+#[derive(Debug)]
 pub struct Fields<'a> {
     pub fields: Vec<&'a str>,
 }
@@ -334,7 +335,7 @@ pub fn read_orthodox_in(
 }
 
 /// Writes the six orthodox fields; `placement` is the variant's placement field.
-pub fn write_orthodox(pos: &Position, placement: String, ep: Option<Square>) -> String {
+pub fn write_orthodox(pos: &Position, placement: &str, ep: Option<Square>) -> String {
     let area = pos.board().area();
     write_orthodox_in(pos, placement, ep, area.min_file..=area.max_file)
 }
@@ -343,7 +344,7 @@ pub fn write_orthodox(pos: &Position, placement: String, ep: Option<Square>) -> 
 /// `castling_files` (see [`write_castling_in`]).
 pub fn write_orthodox_in(
     pos: &Position,
-    placement: String,
+    placement: &str,
     ep: Option<Square>,
     castling_files: RangeInclusive<u8>,
 ) -> String {

@@ -45,7 +45,7 @@ pub fn read(text: &str, pawns: PawnRanks) -> Result<Position, SnapshotError> {
 
 /// Writes a plain FEN; `ep` is the en passant square when a capture there is legal.
 pub fn write(pos: &Position, ep: Option<Square>) -> String {
-    fen::write_orthodox(pos, placement(pos, TERRAIN.area), ep)
+    fen::write_orthodox(pos, &placement(pos, TERRAIN.area), ep)
 }
 
 /// The placement field of the units inside `area`.

@@ -22,6 +22,12 @@ pub trait Variant: Rules + Notation + Snapshot + Presentation {}
 
 impl<T: Rules + Notation + Snapshot + Presentation + ?Sized> Variant for T {}
 
+impl std::fmt::Debug for dyn Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 /// The traits a caller of a variant needs in scope: `use crate::variants::prelude::*`.
 pub mod prelude {
     pub use super::Variant;

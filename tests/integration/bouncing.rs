@@ -11,7 +11,7 @@
 //! Knobs (environment): `ARBITER_BOUNCE_SEED`, `ARBITER_BOUNCE_GAMES`,
 //! `ARBITER_BOUNCE_PLIES`, `ARBITER_BOUNCE_PERFT_MAX_NODES`.
 
-use arbiter::geometry::Delta;
+use arbiter::geometry::{Delta, SquareSet};
 use arbiter::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use arbiter::rules::{Board, Bounce, Color, Move, MoveKind, Piece, Position, Role, Turn};
 use arbiter::variants::lookup;
@@ -39,7 +39,7 @@ const STARTS: &[&str] = &[
 
 fn king_safe(board: &Board, color: Color) -> bool {
     board.king(color).is_none_or(|king| {
-        !movegen::is_attacked(board, &Default::default(), &TERRAIN, &TERRAIN.area, king, color.other())
+        !movegen::is_attacked(board, &SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, king, color.other())
     })
 }
 
@@ -49,7 +49,7 @@ fn reference_turns(pos: &Position) -> Vec<Turn> {
     let mut moves = Vec::new();
     movegen::pseudo_moves(pos, &TERRAIN, MoveFilter::default(), &mut moves);
     arbiter::rules::castling::castling_moves(pos, &TERRAIN, &mut moves, |sq| {
-        !movegen::is_attacked(pos.board(), &Default::default(), &TERRAIN, &TERRAIN.area, sq, us.other())
+        !movegen::is_attacked(pos.board(), &SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, us.other())
     });
     let last_rank = if us == Color::White { 7 } else { 0 };
     for (sq, piece) in pos.board().pieces() {

@@ -17,7 +17,7 @@
 //! Knobs (environment): `ARBITER_FIZZ_SEED`, `ARBITER_FIZZ_GAMES`,
 //! `ARBITER_FIZZ_PLIES`, `ARBITER_FIZZ_PERFT_MAX_NODES`.
 
-use arbiter::geometry::{Delta, Square};
+use arbiter::geometry::{Delta, Square, SquareSet};
 use arbiter::record::parse_game;
 use arbiter::rules::movegen::{self, MoveFilter, Terrain};
 use arbiter::rules::{Color, Move, MoveKind, Position, Turn};
@@ -43,7 +43,7 @@ const STARTS: &[&str] = &[
 ];
 
 fn attacked(pos: &Position, sq: Square, by: Color) -> bool {
-    movegen::is_attacked(pos.board(), &Default::default(), &TERRAIN, &TERRAIN.area, sq, by)
+    movegen::is_attacked(pos.board(), &SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 /// The reference's turn in progress.
@@ -195,7 +195,7 @@ impl RefTurn {
         let mut pos = self.pos.clone();
         let us = pos.turn();
         let them = us.other();
-        for sq in pos.board().occupied_by(us).iter() {
+        for sq in &pos.board().occupied_by(us) {
             let before = start.board().counter(self.origin_of(sq));
             if self.paused_now.contains(&sq) {
                 // F5: a unit paused when the turn began sat it out, so it counts down
@@ -211,7 +211,7 @@ impl RefTurn {
             }
         }
         let rising: Vec<Square> = pos.bubbles(Color::ALL[them as usize]).iter().collect();
-        *pos.bubbles_mut(Color::ALL[them as usize]) = Default::default();
+        *pos.bubbles_mut(Color::ALL[them as usize]) = SquareSet::EMPTY;
         for from in rising {
             let Some(to) = up(from, them) else { continue };
             if !pos.board().is_empty_at(to) {

@@ -195,7 +195,7 @@ fn moves_lists_legal_turns_in_byte_order() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 20);
     let mut sorted = lines.clone();
-    sorted.sort();
+    sorted.sort_unstable();
     assert_eq!(lines, sorted);
     assert_eq!(lines[0], "Na3");
 }

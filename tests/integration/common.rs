@@ -7,7 +7,7 @@ use arbiter::variants::prelude::*;
 use std::collections::BTreeMap;
 
 /// A number from the environment variable `name`, or `default` when it is unset.
-pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+pub(crate) fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
         Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")),
         Err(_) => default,
@@ -16,7 +16,7 @@ pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 /// The `epd` and `perft` lines of `fixtures/perft/<variant>.epd`: each position with
 /// its depths and node counts.
-pub fn perft_fixture(variant: &str) -> Vec<(String, u32, u64)> {
+pub(crate) fn perft_fixture(variant: &str) -> Vec<(String, u32, u64)> {
     let path = format!("fixtures/perft/{variant}.epd");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut entries = Vec::new();
@@ -33,7 +33,7 @@ pub fn perft_fixture(variant: &str) -> Vec<(String, u32, u64)> {
 }
 
 /// The items' debug texts, sorted: a set of moves or turns to compare with another.
-pub fn sorted<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> Vec<String> {
+pub(crate) fn sorted<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> Vec<String> {
     let mut keys: Vec<String> = items.into_iter().map(|t| format!("{t:?}")).collect();
     keys.sort();
     keys
@@ -41,7 +41,7 @@ pub fn sorted<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> Vec<Str
 
 /// Writes every legal turn canonically and resolves the text back: each text names
 /// one turn, parses, and resolves to that turn with the same canonical form.
-pub fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
+pub(crate) fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
     let mut seen = BTreeMap::new();
     for turn in turns {
         let text = variant.write_turn(pos, turn);

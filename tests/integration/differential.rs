@@ -456,8 +456,9 @@ fn random_games_agree_with_shakmaty() {
     let started = Instant::now();
     let games = games();
     let max_plies = env_number("ARBITER_DIFF_PLIES", DEFAULT_PLIES);
-    let threads = env_number("ARBITER_DIFF_THREADS", std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, games.len().max(1));
+    let threads =
+        env_number("ARBITER_DIFF_THREADS", std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+            .clamp(1, games.len().max(1));
 
     let next = AtomicUsize::new(0);
     let mismatches: Mutex<Vec<(usize, Mismatch)>> = Mutex::new(Vec::new());

@@ -10,9 +10,9 @@ fn arbiter() -> Command {
 fn example_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir("fixtures/examples")
         .expect("fixtures/examples exists")
-        .filter_map(|e| e.ok())
+        .filter_map(std::result::Result::ok)
         .map(|e| e.path().display().to_string())
-        .filter(|p| p.ends_with(".yaml"))
+        .filter(|p| std::path::Path::new(p).extension().is_some_and(|e| e.eq_ignore_ascii_case("yaml")))
         .collect();
     files.sort();
     files

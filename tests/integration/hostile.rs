@@ -12,7 +12,7 @@ const MEMORY_LIMIT_KIB: u64 = 3 << 20;
 
 /// Stops a run that hangs, so that the suite cannot wait forever. Not a measure of
 /// speed: a debug build on a busy machine stays far below it.
-const HANG_GUARD: Duration = Duration::from_secs(900);
+const HANG_GUARD: Duration = Duration::from_mins(15);
 
 const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
 

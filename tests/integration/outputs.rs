@@ -50,8 +50,8 @@ fn validate_as_json_puts_the_problems_in_the_game_object() {
         .stdout(
             "[\n{\"file\":\"<stdin>\",\"game\":1,\"white\":null,\"black\":null,\"verdict\":\"invalid\",\"plies\":0,\
              \"result\":\"*\",\"ending\":null,\"claimable\":[],\"problems\":[{\"severity\":\"error\",\"line\":1,\
-             \"column\":4,\"message\":\"illegal turn `0-0`: O-O is not legal here: the king is in check, crosses or \
-             lands on an attacked square, or a square between king and rook is not free\",\"notes\":[\"game 1 (? - ?), \
+             \"column\":4,\"message\":\"illegal turn `0-0`: O-O is not legal here: the bishop on f1 stands \
+             in the way of king or rook\",\"notes\":[\"game 1 (? - ?), \
              move 1, White: `0-0`\"]}]}\n]\n",
         )
         .run();

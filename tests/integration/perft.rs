@@ -167,7 +167,7 @@ fn run(entries: Vec<Entry>) {
     }
 
     let threads = env_number::<usize>("ARBITER_PERFT_THREADS")
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
         .clamp(1, entries.len());
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::<String>::new());
@@ -187,7 +187,7 @@ fn run(entries: Vec<Entry>) {
                         if got == e.nodes {
                             Ok(())
                         } else {
-                            let diff = got as i128 - e.nodes as i128;
+                            let diff = i128::from(got) - i128::from(e.nodes);
                             Err(format!("{e}: expected {} nodes, got {got} ({diff:+})", e.nodes))
                         }
                     }

@@ -14,7 +14,7 @@ const ADDRESS_SPACE_BYTES: u64 = 768 << 20;
 
 /// Time after which a run is killed and the test fails: generous, since the point is
 /// to catch hangs and explosions, not to time the tool.
-const TIME_LIMIT: Duration = Duration::from_secs(120);
+const TIME_LIMIT: Duration = Duration::from_mins(2);
 
 const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
 

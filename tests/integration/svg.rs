@@ -20,7 +20,7 @@ fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
 
 /// The number of units in a snapshot's placement field.
 fn units_in(snapshot: &str) -> usize {
-    snapshot.split(' ').next().unwrap_or("").chars().filter(|c| c.is_ascii_alphabetic()).count()
+    snapshot.split(' ').next().unwrap_or("").chars().filter(char::is_ascii_alphabetic).count()
 }
 
 fn fen(record: &str, ply: &str) -> String {
@@ -165,7 +165,7 @@ fn a_bellows_diagram_dims_the_squares_off_the_active_board() {
     // All three boards are outlined; the active one is the 10x10 board.
     assert_eq!(count_class(&doc, "board-outline"), 4);
     let active = element_with_class(&doc, "active-board");
-    assert_eq!(number(active, "width"), 10.0 * square_side(&doc) - 4.0);
+    assert!((number(active, "width") - (10.0 * square_side(&doc) - 4.0)).abs() < 1e-6);
 }
 
 #[test]
@@ -175,7 +175,8 @@ fn bellows_boards_stay_outlined_when_the_whole_grid_is_in_play() {
     let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
     assert_eq!(count_class(&doc, "inactive"), 0);
     assert_eq!(count_class(&doc, "board-outline"), 4);
-    assert_eq!(number(element_with_class(&doc, "active-board"), "width"), 12.0 * square_side(&doc) - 4.0);
+    let width = number(element_with_class(&doc, "active-board"), "width");
+    assert!((width - (12.0 * square_side(&doc) - 4.0)).abs() < 1e-6);
 }
 
 /// The one element carrying `class`.
@@ -225,7 +226,7 @@ fn the_last_move_is_an_arrow_from_its_start_to_its_end() {
     let distance = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
     let side = square_side(&doc);
     // The shaft starts on g1; the tip points into f3.
-    let start = ((arrow[0].0 + arrow[6].0) / 2.0, (arrow[0].1 + arrow[6].1) / 2.0);
+    let start = (f64::midpoint(arrow[0].0, arrow[6].0), f64::midpoint(arrow[0].1, arrow[6].1));
     assert!(distance(start, g1) < 1.0);
     assert!(distance(arrow[3], f3) < side * 0.3);
 }

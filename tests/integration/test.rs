@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 
 /// One run of the `arbiter` binary and the output it must give.
 #[must_use = "a Test does nothing until `run` is called"]
-pub struct Test {
+pub(crate) struct Test {
     args: Vec<OsString>,
     stdin: Vec<u8>,
     stdout: String,
@@ -23,49 +23,49 @@ pub struct Test {
 }
 
 /// What a run printed and how it ended.
-pub struct Output {
+pub(crate) struct Output {
     pub stdout: String,
     pub stderr: String,
     pub status: Option<i32>,
 }
 
 impl Test {
-    pub fn new() -> Test {
+    pub(crate) fn new() -> Test {
         Test { args: Vec::new(), stdin: Vec::new(), stdout: String::new(), stderr: String::new(), status: 0 }
     }
 
-    pub fn arg(mut self, arg: impl Into<OsString>) -> Test {
+    pub(crate) fn arg(mut self, arg: impl Into<OsString>) -> Test {
         self.args.push(arg.into());
         self
     }
 
-    pub fn args<A: Into<OsString>>(mut self, args: impl IntoIterator<Item = A>) -> Test {
+    pub(crate) fn args<A: Into<OsString>>(mut self, args: impl IntoIterator<Item = A>) -> Test {
         self.args.extend(args.into_iter().map(Into::into));
         self
     }
 
-    pub fn stdin(mut self, text: impl Into<Vec<u8>>) -> Test {
+    pub(crate) fn stdin(mut self, text: impl Into<Vec<u8>>) -> Test {
         self.stdin = text.into();
         self
     }
 
-    pub fn stdout(mut self, text: impl Into<String>) -> Test {
+    pub(crate) fn stdout(mut self, text: impl Into<String>) -> Test {
         self.stdout = text.into();
         self
     }
 
-    pub fn stderr(mut self, text: impl Into<String>) -> Test {
+    pub(crate) fn stderr(mut self, text: impl Into<String>) -> Test {
         self.stderr = text.into();
         self
     }
 
-    pub fn status(mut self, code: i32) -> Test {
+    pub(crate) fn status(mut self, code: i32) -> Test {
         self.status = code;
         self
     }
 
     /// Runs the command and panics with a diff of every stream that differs.
-    pub fn run(self) -> Output {
+    pub(crate) fn run(self) -> Output {
         let output = run_arbiter(&self.args, &self.stdin);
         let mut report = String::new();
         if output.status != Some(self.status) {
@@ -79,7 +79,7 @@ impl Test {
 }
 
 /// Runs the `arbiter` binary of this build with `args`, writing `stdin` to it.
-pub fn run_arbiter(args: &[OsString], stdin: &[u8]) -> Output {
+pub(crate) fn run_arbiter(args: &[OsString], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
         .env_remove("RUST_BACKTRACE")
@@ -104,7 +104,7 @@ pub fn run_arbiter(args: &[OsString], stdin: &[u8]) -> Output {
 
 /// A unified line diff of `expected` against `actual` under a heading, or nothing
 /// when they are equal.
-pub fn stream_diff(name: &str, expected: &str, actual: &str) -> String {
+pub(crate) fn stream_diff(name: &str, expected: &str, actual: &str) -> String {
     if expected == actual {
         return String::new();
     }

@@ -66,7 +66,7 @@ fn expected_bombs(pos: &Position) -> BTreeSet<Square> {
             let target = Square::at(file, rank);
             let area = blast(target);
             let mut after = pos.clone();
-            for s in area.iter() {
+            for s in &area {
                 after.board_mut().take(s);
                 after.add_craters(std::iter::once(s).collect());
             }
@@ -101,7 +101,7 @@ fn check_position(pos: &Position, rng: &mut SmallRng, context: &str) -> Vec<Turn
     let read = Tilting.read_snapshot(&snapshot).unwrap_or_else(|e| panic!("{context}: {snapshot} rejected: {e}"));
     assert_eq!(Tilting.write_snapshot(&read), snapshot, "{context}: snapshot round trip");
     assert_eq!(Tilting.has_legal_turn(pos), !turns.is_empty(), "{context}: {snapshot}");
-    for s in pos.craters().iter() {
+    for s in &pos.craters() {
         assert!(pos.board().get(s).is_none(), "{context}: a unit on the crater {s} in {snapshot}");
     }
     let bombs: BTreeSet<Square> =
@@ -174,7 +174,7 @@ fn a_crater_stops_a_pawns_double_step() {
     let mut turns = Vec::new();
     Tilting.legal_turns_to(&pos, MoveFilter { role: Some(Role::Pawn), to: None }, &mut turns);
     let from_e2: Vec<Square> =
-        turns.iter().flat_map(|t| t.moves()).filter(|m| m.from == sq("e2")).map(|m| m.to).collect();
+        turns.iter().flat_map(arbiter::rules::Turn::moves).filter(|m| m.from == sq("e2")).map(|m| m.to).collect();
     assert_eq!(from_e2, vec![sq("e3")], "the double step may not land on a crater");
 
     let mut pos = Tilting.start();
@@ -182,7 +182,7 @@ fn a_crater_stops_a_pawns_double_step() {
     turns.clear();
     Tilting.legal_turns_to(&pos, MoveFilter { role: Some(Role::Pawn), to: None }, &mut turns);
     assert!(
-        !turns.iter().flat_map(|t| t.moves()).any(|m| m.from == sq("e2")),
+        !turns.iter().flat_map(arbiter::rules::Turn::moves).any(|m| m.from == sq("e2")),
         "a pawn may not pass a crater with its double step"
     );
 }

@@ -40,7 +40,7 @@ fn game_name(number: usize, last: usize) -> String {
 
 /// One file per ply of every game: `ply-07.svg` for one game, `game-2-ply-07.svg`
 /// for several.
-pub fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) -> Result<(), CliError> {
+pub(super) fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]) -> Result<(), CliError> {
     let files: usize = games.iter().filter_map(|g| g.replay.as_ref().ok()).map(|r| r.line.plies.len() + 1).sum();
     if files > args.max_files {
         return Err(CliError::Message(format!(
@@ -65,7 +65,7 @@ pub fn write_every_ply(settings: &Settings, args: &DiagramArgs, games: &[Loaded]
 
 /// HTML pages: every game in one page (to `-o` or standard output), or with `--all`
 /// one page per game in the folder `-o`.
-pub fn write_pages(
+pub(super) fn write_pages(
     settings: &Settings,
     args: &DiagramArgs,
     games: &[Loaded],

@@ -9,7 +9,11 @@ use crate::cli::CliError;
 use crate::render::{draw_svg, move_number, variant_name, GameView, Heading, PlyView, SvgOptions};
 
 /// The page view of a game, or `None` when it could not be replayed.
-pub fn game_view(loaded: &Loaded, settings: &Settings, start: Option<usize>) -> Result<Option<GameView>, CliError> {
+pub(super) fn game_view(
+    loaded: &Loaded,
+    settings: &Settings,
+    start: Option<usize>,
+) -> Result<Option<GameView>, CliError> {
     let Ok(replay) = &loaded.replay else { return Ok(None) };
     let report = GameReport::new(loaded);
     let board = SvgOptions { caption: false, size: None, standalone: false, ..settings.svg };

@@ -34,13 +34,13 @@ impl ThemeName {
 
 /// What the command draws and how.
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
+pub(super) struct Settings {
     pub format: DiagramFormat,
     pub svg: SvgOptions,
 }
 
 impl Settings {
-    pub fn from_args(args: &DiagramArgs) -> Result<Settings, CliError> {
+    pub(super) fn from_args(args: &DiagramArgs) -> Result<Settings, CliError> {
         let output = if args.all { None } else { args.output.as_deref() };
         let format = format(args.format, output)?;
         let coordinates = match args.coordinates {
@@ -74,7 +74,7 @@ fn format_of_extension(path: &Path) -> Option<(&'static str, &'static [DiagramFo
 
 /// The format asked for: `--format`, else the one the output's extension names,
 /// else text. A format the extension contradicts is an error.
-pub fn format(given: Option<DiagramFormat>, output: Option<&Path>) -> Result<DiagramFormat, CliError> {
+pub(super) fn format(given: Option<DiagramFormat>, output: Option<&Path>) -> Result<DiagramFormat, CliError> {
     let named = output.and_then(|path| format_of_extension(path).map(|f| (path, f)));
     match (given, named) {
         (Some(format), Some((path, (extension, fits)))) if !fits.contains(&format) => Err(CliError::Message(format!(

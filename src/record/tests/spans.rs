@@ -52,7 +52,7 @@ fn movetext_spans() {
             let squares: Vec<_> = bomb.destroyed.iter().flatten().map(|s| slice(text, s.span)).collect();
             assert_eq!(squares, vec!["h5", "h7"]);
         }
-        other => panic!("no bomb: {other:?}"),
+        other @ TurnPart::Move { .. } => panic!("no bomb: {other:?}"),
     }
 }
 

@@ -159,7 +159,7 @@ fn multi_move_turns() {
 fn bomb(text: &str) -> BombToken {
     match &turn(text).parts[0].value {
         TurnPart::Bomb(bomb) => bomb.clone(),
-        other => panic!("{text:?} is not a bomb: {other:?}"),
+        other @ TurnPart::Move { .. } => panic!("{text:?} is not a bomb: {other:?}"),
     }
 }
 

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 /// The glyph of a NAG: `!` `?` `!!` `??` `!?` `?!` for $1-$6, a few common position
 /// signs, `$n` for the others.
-pub fn nag_glyph(nag: u8) -> String {
+pub(super) fn nag_glyph(nag: u8) -> String {
     let glyph = match nag {
         1 => "!",
         2 => "?",
@@ -29,7 +29,7 @@ pub fn nag_glyph(nag: u8) -> String {
 }
 
 /// The move list: `1. e4 e5 2. Nf3 {a comment} Nc6 ...`, each turn a button.
-pub fn move_list(page: &mut String, plies: &[PlyView]) {
+pub(super) fn move_list(page: &mut String, plies: &[PlyView]) {
     page.push_str(r#"<div class="moves" role="list"><button type="button" class="move" data-ply="0">start</button>"#);
     for view in plies.iter().take(1) {
         comments(page, &view.comments);

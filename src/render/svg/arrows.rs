@@ -22,7 +22,7 @@ const BOUNCE: Shape = Shape { trim_start: 0.18, trim_end: 0.42, shaft: 0.14, hea
 
 /// The last turn's arrows: one per move (a Koopa capture drawn to where the unit
 /// landed), then the bounce.
-pub fn arrows(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnTrace) {
+pub(super) fn arrows(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnTrace) {
     let count = trace.moves.len();
     for (i, &(from, to)) in trace.moves.iter().enumerate() {
         let end = if i + 1 == count { trace.landing.unwrap_or(to) } else { to };

@@ -14,7 +14,7 @@ fn is_light(sq: Square) -> bool {
     (sq.file() + sq.rank()) % 2 == 1
 }
 
-pub fn squares(svg: &mut String, layout: &Layout, theme: &Theme) {
+pub(super) fn squares(svg: &mut String, layout: &Layout, theme: &Theme) {
     for sq in layout.area.squares() {
         let (x, y) = layout.corner(sq);
         let (class, fill) = if is_light(sq) { ("light", theme.light) } else { ("dark", theme.dark) };
@@ -27,13 +27,13 @@ pub fn squares(svg: &mut String, layout: &Layout, theme: &Theme) {
 
 /// The last turn: its moves' squares tinted, blasts and kicks in red, a Koopa
 /// landing square ringed in green.
-pub fn highlight(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnTrace) {
+pub(super) fn highlight(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnTrace) {
     let mut moved = SquareSet::EMPTY;
     for &(from, to) in &trace.moves {
         moved.insert(from);
         moved.insert(to);
     }
-    for sq in moved.iter() {
+    for sq in &moved {
         let (x, y) = layout.corner(sq);
         let _ = write!(
             svg,
@@ -41,7 +41,7 @@ pub fn highlight(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnT
             theme.last_move
         );
     }
-    for sq in trace.struck.iter() {
+    for sq in &trace.struck {
         let (x, y) = layout.corner(sq);
         let _ = write!(
             svg,
@@ -59,9 +59,9 @@ pub fn highlight(svg: &mut String, layout: &Layout, theme: &Theme, trace: &TurnT
 }
 
 /// The glow under a checked king, and a ring around a mated one.
-pub const ALERT_GRADIENT: &str = r##"<radialGradient id="king-alert"><stop offset="0" stop-color="#ff0000"/><stop offset="0.3" stop-color="#e70000"/><stop offset="0.75" stop-color="#a90000" stop-opacity="0.45"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/></radialGradient>"##;
+pub(super) const ALERT_GRADIENT: &str = r##"<radialGradient id="king-alert"><stop offset="0" stop-color="#ff0000"/><stop offset="0.3" stop-color="#e70000"/><stop offset="0.75" stop-color="#a90000" stop-opacity="0.45"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/></radialGradient>"##;
 
-pub fn king_alert(svg: &mut String, layout: &Layout, alert: &KingAlert) {
+pub(super) fn king_alert(svg: &mut String, layout: &Layout, alert: &KingAlert) {
     if !layout.area.contains(alert.square) {
         return;
     }
@@ -89,7 +89,7 @@ pub fn king_alert(svg: &mut String, layout: &Layout, alert: &KingAlert) {
 
 /// File letters and rank numbers: around the board, or in the corners of its edge
 /// squares.
-pub fn coordinates(svg: &mut String, layout: &Layout, theme: &Theme, mode: Coordinates) {
+pub(super) fn coordinates(svg: &mut String, layout: &Layout, theme: &Theme, mode: Coordinates) {
     let area = layout.area;
     let files =
         (area.min_file..=area.max_file).map(|f| Square::at(f, if layout.flip { area.max_rank } else { area.min_rank }));

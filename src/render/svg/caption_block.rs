@@ -28,12 +28,12 @@ enum Kind {
 }
 
 /// The caption's lines, wrapped to a width.
-pub struct CaptionBlock {
+pub(super) struct CaptionBlock {
     lines: Vec<(Kind, String)>,
 }
 
 impl CaptionBlock {
-    pub fn new(pos: &Position, caption: &Caption, width: i32) -> CaptionBlock {
+    pub(super) fn new(pos: &Position, caption: &Caption, width: i32) -> CaptionBlock {
         let mut raw: Vec<(Kind, String)> = caption.sentences(pos).into_iter().map(|l| (Kind::Sentence, l)).collect();
         for (group, colour) in caption.marks.iter().zip(BADGE_COLOURS.iter().cycle()) {
             if !group.units.is_empty() {
@@ -51,13 +51,13 @@ impl CaptionBlock {
         self.lines.iter().any(|(kind, _)| *kind == Kind::Comment)
     }
 
-    pub fn height(&self) -> i32 {
+    pub(super) fn height(&self) -> i32 {
         let count = i32::try_from(self.lines.len()).unwrap_or(0);
         count * LINE + if self.has_comments() { GAP } else { 0 } + 6
     }
 
     /// Draws the lines from `top` down, starting at `left`.
-    pub fn draw(&self, svg: &mut String, theme: &Theme, left: i32, top: i32) {
+    pub(super) fn draw(&self, svg: &mut String, theme: &Theme, left: i32, top: i32) {
         let mut y = top + LINE - 4;
         let mut comment_top = None;
         for (kind, text) in &self.lines {

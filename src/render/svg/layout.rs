@@ -4,15 +4,15 @@
 use crate::geometry::{Rect, Square};
 
 /// Side of one square, in SVG user units.
-pub const SQ: i32 = 60;
+pub(super) const SQ: i32 = 60;
 /// Margin around everything.
-pub const PAD: i32 = 10;
+pub(super) const PAD: i32 = 10;
 /// Room on each side of the board for coordinates drawn outside it.
-pub const GUTTER: i32 = 22;
+pub(super) const GUTTER: i32 = 22;
 
 /// Where the board's squares are drawn.
 #[derive(Clone, Copy, Debug)]
-pub struct Layout {
+pub(super) struct Layout {
     pub area: Rect,
     pub flip: bool,
     /// The board's top-left corner.
@@ -22,7 +22,7 @@ pub struct Layout {
 
 impl Layout {
     /// The column and row (from the top left) a square is drawn in.
-    pub fn cell(&self, sq: Square) -> (i32, i32) {
+    pub(super) fn cell(&self, sq: Square) -> (i32, i32) {
         let (col, row) = if self.flip {
             (self.area.max_file - sq.file(), sq.rank() - self.area.min_rank)
         } else {
@@ -32,26 +32,26 @@ impl Layout {
     }
 
     /// The top-left corner of a square's cell.
-    pub fn corner(&self, sq: Square) -> (i32, i32) {
+    pub(super) fn corner(&self, sq: Square) -> (i32, i32) {
         let (col, row) = self.cell(sq);
         (self.left + col * SQ, self.top + row * SQ)
     }
 
-    pub fn centre(&self, sq: Square) -> (i32, i32) {
+    pub(super) fn centre(&self, sq: Square) -> (i32, i32) {
         let (x, y) = self.corner(sq);
         (x + SQ / 2, y + SQ / 2)
     }
 
-    pub fn width(&self) -> i32 {
+    pub(super) fn width(&self) -> i32 {
         i32::from(self.area.files()) * SQ
     }
 
-    pub fn height(&self) -> i32 {
+    pub(super) fn height(&self) -> i32 {
         i32::from(self.area.ranks()) * SQ
     }
 
     /// The rectangle `region` covers, as `(x, y, width, height)`.
-    pub fn frame(&self, region: Rect) -> (i32, i32, i32, i32) {
+    pub(super) fn frame(&self, region: Rect) -> (i32, i32, i32, i32) {
         let corners = [Square::at(region.min_file, region.min_rank), Square::at(region.max_file, region.max_rank)]
             .map(|sq| self.corner(sq));
         let [(xa, ya), (xb, yb)] = corners;

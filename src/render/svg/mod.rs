@@ -51,7 +51,7 @@ pub struct SvgOptions {
 }
 
 /// The `<defs>` content every board refers to: the units and the check glow.
-pub fn definitions() -> String {
+pub(super) fn definitions() -> String {
     format!("{}{}", pieces::definitions(), board::ALERT_GRADIENT)
 }
 

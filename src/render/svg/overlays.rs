@@ -10,11 +10,11 @@ use crate::rules::Color;
 use std::fmt::Write;
 
 /// Badge colours of the unit-mark groups (stuns, pauses, invigoration), in order.
-pub const BADGE_COLOURS: [&str; 4] = ["#c62828", "#2e7d32", "#1565c0", "#6a1b9a"];
+pub(super) const BADGE_COLOURS: [&str; 4] = ["#c62828", "#2e7d32", "#1565c0", "#6a1b9a"];
 
 /// Craters, bubbles, and the dimmed squares off Bellows' active board, with the
 /// boards outlined.
-pub fn signs(svg: &mut String, layout: &Layout, theme: &Theme, groups: &[SquareMarks]) {
+pub(super) fn signs(svg: &mut String, layout: &Layout, theme: &Theme, groups: &[SquareMarks]) {
     for group in groups {
         for sq in group.squares.iter().filter(|sq| layout.area.contains(*sq)) {
             let (x, y) = layout.corner(sq);
@@ -117,7 +117,7 @@ fn board_outlines(svg: &mut String, layout: &Layout, theme: &Theme, inactive: &S
 }
 
 /// A badge with the counter of every marked unit (stuns, pauses).
-pub fn badges(svg: &mut String, layout: &Layout, marks: &[UnitMarks]) {
+pub(super) fn badges(svg: &mut String, layout: &Layout, marks: &[UnitMarks]) {
     for (group, colour) in marks.iter().zip(BADGE_COLOURS.iter().cycle()) {
         for unit in group.units.iter().filter(|u| layout.area.contains(u.square)) {
             let (x, y) = layout.corner(unit.square);

@@ -24,7 +24,7 @@ pub struct Theme {
 }
 
 /// Brown wood, as most chess books and servers draw it.
-pub const WOOD: Theme = Theme {
+pub(super) const WOOD: Theme = Theme {
     name: "wood",
     light: "#f0d9b5",
     dark: "#b58863",
@@ -39,7 +39,7 @@ pub const WOOD: Theme = Theme {
 };
 
 /// Cool blue-grey squares.
-pub const BLUE: Theme = Theme {
+pub(super) const BLUE: Theme = Theme {
     name: "blue",
     light: "#dee3e6",
     dark: "#8ca2ad",
@@ -54,7 +54,7 @@ pub const BLUE: Theme = Theme {
 };
 
 /// Green and cream, as club sets are.
-pub const GREEN: Theme = Theme {
+pub(super) const GREEN: Theme = Theme {
     name: "green",
     light: "#eeeed2",
     dark: "#769656",
@@ -69,7 +69,7 @@ pub const GREEN: Theme = Theme {
 };
 
 /// Greys only, for printing.
-pub const PRINT: Theme = Theme {
+pub(super) const PRINT: Theme = Theme {
     name: "print",
     light: "#ffffff",
     dark: "#c4c4c4",

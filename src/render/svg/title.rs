@@ -15,8 +15,13 @@ pub fn variant_name(id: &str) -> String {
 /// names its variant and the side to move.
 pub fn title_line(pos: &Position, caption: &Caption) -> String {
     let heading = caption.heading.as_ref();
-    let mut parts: Vec<String> =
-        [heading.and_then(|h| h.players()), heading.and_then(|h| h.occasion())].into_iter().flatten().collect();
+    let mut parts: Vec<String> = [
+        heading.and_then(super::super::caption::Heading::players),
+        heading.and_then(super::super::caption::Heading::occasion),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     if parts.is_empty() {
         parts.push(variant_name(caption.variant));
     }
@@ -29,13 +34,13 @@ pub fn title_line(pos: &Position, caption: &Caption) -> String {
 }
 
 /// One sentence saying what the picture shows, for the SVG's `<title>`.
-pub fn accessible_title(pos: &Position, caption: &Caption) -> String {
+pub(super) fn accessible_title(pos: &Position, caption: &Caption) -> String {
     let heading = caption.heading.as_ref();
     let mut text = format!("{} diagram", variant_name(caption.variant));
-    if let Some(players) = heading.and_then(|h| h.players()) {
+    if let Some(players) = heading.and_then(super::super::caption::Heading::players) {
         text.push_str(&format!(": {players}"));
     }
-    if let Some(occasion) = heading.and_then(|h| h.occasion()) {
+    if let Some(occasion) = heading.and_then(super::super::caption::Heading::occasion) {
         text.push_str(&format!(" ({occasion})"));
     }
     let sentences = caption.sentences(pos);

@@ -19,7 +19,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// Splits a line into lines of at most `width` characters, at spaces.
-pub fn wrap(line: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(line: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in line.split_whitespace() {
@@ -39,7 +39,7 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 
 /// How many characters of a font of `size` fit in `width` units (sans-serif text
 /// averages a little over half an em per character).
-pub fn columns(width: i32, size: i32) -> usize {
+pub(super) fn columns(width: i32, size: i32) -> usize {
     usize::try_from(width * 100 / (size * 56).max(1)).unwrap_or(40).max(20)
 }
 

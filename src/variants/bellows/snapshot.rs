@@ -46,5 +46,5 @@ pub(super) fn read(text: &str, schedule: &Schedule) -> Result<Position, Snapshot
 /// Writes the seven fields; `ep` is the en passant square when a capture there is legal.
 pub(super) fn write(pos: &Position, schedule: &Schedule, ep: Option<Square>) -> String {
     let placement = fen::write_placement(Region::Large.rect(), |sq| pos.board().get(sq).map(Piece::fen_char));
-    format!("{} {}", fen::write_orthodox_in(pos, placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase()))
+    format!("{} {}", fen::write_orthodox_in(pos, &placement, ep, CASTLING_FILES), schedule.phase_text(pos.phase()))
 }

@@ -135,7 +135,7 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
     let mut struck = SquareSet::EMPTY;
-    for from in rising.iter() {
+    for from in &rising {
         let Some(to) = above(from, riser) else {
             log.note(|| format!("the {owner} bubble on {from} left the board"));
             continue;

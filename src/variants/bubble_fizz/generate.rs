@@ -60,21 +60,18 @@ pub(super) fn search(
         played.push(*mv);
         // The common case: a last move, judged without playing it out.
         let verdict = if may_continue_after(st, mv) { None } else { quick.judge(mv) };
-        match verdict {
-            Some(safe) => {
-                if safe && visit(played) {
-                    return true;
-                }
+        if let Some(safe) = verdict {
+            if safe && visit(played) {
+                return true;
             }
-            None => {
-                let mut next = st.clone();
-                next.apply(mv, birth);
-                if safety::safe_at_end(&next) && visit(played) {
-                    return true;
-                }
-                if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
-                    return true;
-                }
+        } else {
+            let mut next = st.clone();
+            next.apply(mv, birth);
+            if safety::safe_at_end(&next) && visit(played) {
+                return true;
+            }
+            if next.may_continue() && search(&next, birth, MoveFilter::default(), played, visit) {
+                return true;
             }
         }
         played.pop();
@@ -169,7 +166,7 @@ fn state_key(st: &TurnState) -> u128 {
     }
     let (white, black) = (st.pos.bubbles(Color::White), st.pos.bubbles(Color::Black));
     for (tag, set) in [(1u64, white), (2, black), (3, st.extras)] {
-        for sq in set.iter() {
+        for sq in &set {
             fold(tag << 32 | sq.index() as u64);
         }
     }

@@ -156,7 +156,7 @@ fn paused_unit(pos: &Position, written: &WrittenMove, filter: MoveFilter) -> Opt
 /// The moves that paused units of the side to move would have, were they free.
 fn moves_of_paused_units(pos: &Position, filter: MoveFilter) -> Vec<Move> {
     let mut freed = pos.clone();
-    for sq in pos.board().occupied_by(pos.turn()).iter() {
+    for sq in &pos.board().occupied_by(pos.turn()) {
         freed.board_mut().set_counter(sq, None);
     }
     let mut moves = Vec::new();

@@ -35,7 +35,7 @@ pub(super) fn safe_at_end(st: &TurnState) -> bool {
         return false;
     }
     let mut board = st.pos.board().clone();
-    for sq in struck.iter() {
+    for sq in &struck {
         board.set_counter(sq, Some(PAUSE_TURNS));
     }
     !attacked(&board, king, us.other())

@@ -140,7 +140,7 @@ pub(super) fn write(pos: &Position, ep: Option<Square>) -> String {
         reading_order().filter_map(|sq| owner_at(pos, sq).map(|c| format!("{sq}{}", c.char()))).collect();
     let pauses: Vec<String> =
         reading_order().filter_map(|sq| pos.board().counter(sq).map(|c| format!("{sq}:{c}"))).collect();
-    format!("{} {} {}", fen::write_orthodox(pos, placement, ep), list(&bubbles), list(&pauses))
+    format!("{} {} {}", fen::write_orthodox(pos, &placement, ep), list(&bubbles), list(&pauses))
 }
 
 fn list(items: &[String]) -> String {

@@ -113,7 +113,7 @@ impl TurnState {
             bubbles::bear(&mut self.pos, landed, us, birth, &mut self.fresh, &mut self.log);
         }
         // F6: a unit paused during the turn makes no further move in it.
-        for sq in self.fresh.iter() {
+        for sq in &self.fresh {
             self.extras.remove(sq);
         }
         if mv.kind == MoveKind::DoubleStep {
@@ -129,7 +129,7 @@ impl TurnState {
     /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
     pub(super) fn finish(mut self) -> (Position, Log) {
         let us = self.pos.turn();
-        for sq in self.pos.board().occupied_by(us).iter() {
+        for sq in &self.pos.board().occupied_by(us) {
             let next = match self.pos.board().counter(sq) {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts

@@ -147,6 +147,6 @@ fn strip_promotion(written: &SanToken) -> SanToken {
             to_file: *to_file,
             promotion: None,
         },
-        other => other.clone(),
+        other @ SanToken::Castle { .. } => other.clone(),
     }
 }

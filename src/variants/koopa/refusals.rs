@@ -30,7 +30,7 @@ pub(super) fn unreachable(pos: &Position, written: &WrittenMove<'_>) -> Option<S
     }
     // Would a stunned unit of ours get there if it were free?
     let mut freed = pos.clone();
-    for sq in pos.board().occupied_by(pos.turn()).iter() {
+    for sq in &pos.board().occupied_by(pos.turn()) {
         freed.board_mut().set_counter(sq, None);
     }
     pseudo.clear();

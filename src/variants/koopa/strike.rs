@@ -103,7 +103,7 @@ pub(super) fn apply(pos: &mut Position, mv: &Move) -> Strike {
         pos.castling_mut().discard_side(us);
     }
     if let Strike::Kick { removed } = strike {
-        for sq in removed.iter() {
+        for sq in &removed {
             // K7: a king or rook that leaves the board takes its rights with it.
             if let Some((piece, _)) = pos.board_mut().take(sq) {
                 match piece.role {

@@ -38,7 +38,7 @@ pub(super) fn from_stunned_letter(c: char) -> Option<Piece> {
 /// recovered and loses its counter), and the units stunned during it get
 /// [`STUN_PLIES`].
 pub(super) fn tick(board: &mut Board, fresh: SquareSet) {
-    for sq in board.occupied().iter() {
+    for sq in &board.occupied() {
         let counter = if fresh.contains(sq) {
             Some(STUN_PLIES)
         } else {

@@ -120,7 +120,7 @@ fn king_attacked_after(pos: &Position, area: &SquareSet) -> bool {
     let us = pos.turn();
     let Some(king) = pos.board().king(us) else { return false };
     let mut board = pos.board().clone();
-    for sq in area.iter() {
+    for sq in area {
         board.take(sq);
     }
     let craters = pos.craters().union(*area);
@@ -149,7 +149,7 @@ pub(super) fn any_legal_bomb(pos: &Position) -> bool {
 pub(super) fn detonate(pos: &Position, target: Square) -> Position {
     let mut after = pos.clone();
     let area = blast_area(target);
-    for sq in area.iter() {
+    for sq in &area {
         after.board_mut().take(sq);
         // T4: a rook destroyed on its home square takes its castling right along.
         after.castling_mut().discard_rook(sq);

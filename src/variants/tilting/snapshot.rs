@@ -73,7 +73,7 @@ pub(super) fn write(pos: &Position, ep: Option<Square>) -> String {
         Some(piece) => Some(Piece::fen_char(piece)),
         None => pos.craters().contains(sq).then_some('*'),
     });
-    format!("{} {}", fen::write_orthodox(pos, placement, ep), bombs_field(pos))
+    format!("{} {}", fen::write_orthodox(pos, &placement, ep), bombs_field(pos))
 }
 
 fn bombs_field(pos: &Position) -> &'static str {
