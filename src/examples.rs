@@ -4,7 +4,7 @@
 
 use crate::diagnostics::Severity;
 use crate::record::parse_game;
-use crate::render::{caption, draw, Style};
+use crate::render::{draw, Style};
 use crate::replay::{self, Replay, ReplayOptions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -239,7 +239,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
     compare("diagram", expect.diagram.clone(), &|| {
         let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));
         let comments = last_ply.map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect());
-        draw(last, Style::Text, false, &caption(&replay, reached, comments))
+        draw(last, Style::Text, false, &replay.caption(reached, comments))
     });
     let sorted_lines = |mut list: Vec<String>| {
         list.sort();

@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
+use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn};
 use crate::text::quote;
@@ -79,6 +80,20 @@ impl Replay {
             0 => Some(&self.start),
             n => self.line.plies.get(n - 1).map(|p| &p.after),
         }
+    }
+
+    /// The turn that led to the position after `ply` plies, and the position it was
+    /// played in (none for the start).
+    pub fn last_turn(&self, ply: usize) -> Option<LastTurn<'_>> {
+        let i = ply.checked_sub(1)?;
+        let played = self.line.plies.get(i)?;
+        Some(LastTurn { before: self.position(i)?, turn: &played.turn, canonical: &played.canonical })
+    }
+
+    /// The caption of the position after `ply` plies of the main line.
+    pub fn caption(&self, ply: usize, comments: Vec<String>) -> Caption {
+        let pos = self.position(ply).unwrap_or(&self.start);
+        caption(self.variant.as_ref(), pos, self.last_turn(ply), comments)
     }
 
     pub fn final_position(&self) -> &Position {

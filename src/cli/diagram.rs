@@ -12,7 +12,7 @@ use super::output::{to_stderr, Output};
 use super::replay::load_one;
 use super::report::verdict;
 use super::{CliError, Verdict};
-use crate::render::{caption, draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
+use crate::render::{draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
 use crate::replay::{Replay, ReplayOptions};
 use crate::rules::Position;
 use crate::text::escape_controls_keeping_lines;
@@ -134,7 +134,7 @@ pub(super) fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
 /// The caption of a ply of a loaded game, with the game's heading.
 pub(super) fn game_caption(loaded: &Loaded, replay: &Replay, ply: usize) -> Caption {
     let heading = loaded.game.as_ref().map(Heading::of);
-    Caption { heading, ..caption(replay, ply, comments(loaded, ply)) }
+    Caption { heading, ..replay.caption(ply, comments(loaded, ply)) }
 }
 
 /// The position after `ply` plies, or an error naming how many there are.

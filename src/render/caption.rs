@@ -4,8 +4,7 @@
 use super::Caption;
 use crate::geometry::Square;
 use crate::record::ast::Game;
-use crate::replay::Replay;
-use crate::rules::{Color, EndReason, Position};
+use crate::rules::{Color, EndReason, Position, Turn};
 use crate::variants::prelude::*;
 
 /// The status words of a position: how the game ended, or `check`.
@@ -77,22 +76,29 @@ impl Heading {
     }
 }
 
-/// The caption of the position after `ply` plies of a replay's main line.
-pub fn caption(replay: &Replay, ply: usize, comments: Vec<String>) -> Caption {
-    let variant = replay.variant.as_ref();
-    let pos = replay.position(ply).unwrap_or(&replay.start);
-    let mut state = Vec::new();
-    let mut trace = None;
-    let last_turn = ply.checked_sub(1).and_then(|i| {
-        let before = replay.position(i)?;
-        let played = replay.line.plies.get(i)?;
-        state = variant.describe_turn(before, &played.turn);
-        trace = Some(variant.trace_turn(before, &played.turn));
-        Some(format!("{} {}", move_number(before), played.canonical))
-    });
+/// The turn that led to a position: the position it was played in, the turn, and
+/// its canonical notation.
+#[derive(Clone, Copy, Debug)]
+pub struct LastTurn<'a> {
+    pub before: &'a Position,
+    pub turn: &'a Turn,
+    pub canonical: &'a str,
+}
+
+/// The caption of `pos`, reached by `last` (none for a start position), with the
+/// record's comments on it.
+pub fn caption(variant: &dyn Variant, pos: &Position, last: Option<LastTurn<'_>>, comments: Vec<String>) -> Caption {
     let mut caption = position_caption(variant, pos);
+    let Some(LastTurn { before, turn, canonical }) = last else { return Caption { comments, ..caption } };
+    let mut state = variant.describe_turn(before, turn);
     state.append(&mut caption.state);
-    Caption { last_turn, state, comments, trace, ..caption }
+    Caption {
+        last_turn: Some(format!("{} {canonical}", move_number(before))),
+        state,
+        comments,
+        trace: Some(variant.trace_turn(before, turn)),
+        ..caption
+    }
 }
 
 /// `12.` before a White turn, `12...` before a Black one.
