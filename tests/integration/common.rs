@@ -57,3 +57,29 @@ pub(crate) fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns:
     }
     Ok(())
 }
+
+/// A short valid game, placed after each hostile input: it must still be validated.
+pub(crate) const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+
+/// What a run of the binary printed, and its exit code.
+pub(crate) struct Outcome {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+}
+
+/// A scratch folder of this test run inside the build's target folder; `tag` keeps
+/// the folders of different test files apart.
+pub(crate) fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Writes `bytes` to a file `name` in a scratch folder of this test run (`tag` keeps
+/// the folders of different test files apart).
+pub(crate) fn temp_file(tag: &str, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = scratch(tag).join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
+}

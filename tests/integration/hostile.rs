@@ -2,6 +2,7 @@
 //! message, in bounded time and memory, without a panic, and the good game that
 //! follows it in the same file is still validated.
 
+use crate::common::{self, Outcome, GOOD_GAME};
 use assert_cmd::Command;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,20 +15,8 @@ const MEMORY_LIMIT_KIB: u64 = 3 << 20;
 /// speed: a debug build on a busy machine stays far below it.
 const HANG_GUARD: Duration = Duration::from_mins(15);
 
-const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
-
-struct Outcome {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("temp file");
-    path
+    common::temp_file("hostile", name, bytes)
 }
 
 /// Runs `arbiter ARGS` under a memory limit (and the hang guard).

@@ -3,6 +3,7 @@
 //! Each hostile case runs the binary under a time limit and, on Linux, an
 //! address-space limit, and the good game placed after it must still be validated.
 
+use crate::common::{self, Outcome, GOOD_GAME};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -16,29 +17,12 @@ const ADDRESS_SPACE_BYTES: u64 = 768 << 20;
 /// to catch hangs and explosions, not to time the tool.
 const TIME_LIMIT: Duration = Duration::from_mins(2);
 
-const GOOD_GAME: &str = "[White \"Good\"]\n[Black \"Game\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
-
-struct Outcome {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_arbiter"))
 }
 
-/// A scratch folder for this test binary, inside the build's target folder.
-fn scratch() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("robust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = scratch().join(name);
-    std::fs::write(&path, bytes).expect("temp file");
-    path
+    common::temp_file("robust", name, bytes)
 }
 
 /// `arbiter ARGS`, under the address-space limit where `prlimit` exists.
@@ -199,7 +183,7 @@ fn a_closed_stderr_is_survived() {
 #[test]
 fn a_directory_a_missing_file_and_a_device_are_skipped() {
     let good = temp_file("good.pgn", GOOD_GAME.as_bytes());
-    let dir = scratch().join("a-folder");
+    let dir = common::scratch("robust").join("a-folder");
     std::fs::create_dir_all(&dir).expect("folder");
     let mut args = vec!["validate", path_str(&dir), "no-such-file.pgn"];
     if cfg!(unix) {
@@ -221,7 +205,7 @@ fn a_directory_a_missing_file_and_a_device_are_skipped() {
 
 #[test]
 fn check_goes_on_past_an_unreadable_file() {
-    let dir = scratch().join("another-folder");
+    let dir = common::scratch("robust").join("another-folder");
     std::fs::create_dir_all(&dir).expect("folder");
     let out = run(&["check", path_str(&dir), "no-such.yaml", "fixtures/examples/chess.yaml"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
@@ -235,7 +219,7 @@ fn an_oversized_game_is_skipped_and_still_counts_as_a_game() {
     let out = validate_with_good_game("oversized.pgn", huge.as_bytes());
     assert_eq!(out.code, 2);
     assert!(out.stdout.contains("2 game(s): 1 valid, 0 invalid, 1 unreadable"), "{}", out.stdout);
-    let path = scratch().join("oversized.pgn");
+    let path = common::scratch("robust").join("oversized.pgn");
     let second = run(&["fen", path_str(&path), "--game", "2"]);
     assert_eq!(second.code, 0, "{}", second.stderr);
     assert!(second.stdout.starts_with("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2"), "{}", second.stdout);
@@ -263,7 +247,7 @@ fn control_characters_in_a_record_are_escaped_everywhere() {
     assert!(out.stdout.contains("game 1 (\\u{1b}[2JAll games valid\\u{1b}[0m - b\\u{7}): valid"), "{}", out.stdout);
     assert!(out.stderr.contains("1. e4 {\\u{1b}[2J} e5\\u{1b} *"), "{}", out.stderr);
     assert!(out.stderr.contains("spoof.pgn:8:14"), "the column is the file's:\n{}", out.stderr);
-    let path = scratch().join("spoof.pgn");
+    let path = common::scratch("robust").join("spoof.pgn");
     for command in ["replay", "fen", "diagram"] {
         let shown = run(&[command, path_str(&path)]);
         assert_eq!(shown.code, 0, "{command}: {}", shown.stderr);
@@ -327,7 +311,7 @@ fn check_refuses_deep_nesting_and_endless_files_before_parsing() {
 fn diagram_all_refuses_too_many_files_and_pads_names_to_sort() {
     let moves: String = (0..300).map(|_| "Nf3 Nf6 Ng1 Ng8 ").collect();
     let record = temp_file("long.pgn", format!("{moves}*\n\n").as_bytes());
-    let dir = scratch().join("diagrams");
+    let dir = common::scratch("robust").join("diagrams");
     let refused = run(&["diagram", path_str(&record), "--all", "-o", path_str(&dir)]);
     assert_eq!(refused.code, 2);
     assert!(refused.stderr.contains("--all would write 1201 files"), "{}", refused.stderr);
