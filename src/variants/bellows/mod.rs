@@ -13,11 +13,11 @@ mod refusals;
 mod schedule;
 mod snapshot;
 
-use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
-use crate::rules::{san, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, Wing};
+use crate::rules::{EndReason, Move, Outcome, Position, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
@@ -86,19 +86,17 @@ impl Rules for Bellows {
 }
 
 impl Notation for Bellows {
-    fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
-        let result = san::resolve_single_move(self, pos, token);
-        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
-        let TurnPart::Move { san: SanToken::Castle { long }, bounce: None } = &part.value else { return result };
-        let wing = Wing::of_long(*long);
-        match refusals::castling(pos, &self.schedule, wing) {
-            Some(reason) => Err(ResolveError::Illegal(reason)),
-            None => result,
-        }
-    }
-
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
         refusals::unreachable(pos, &self.schedule, written)
+    }
+
+    /// L4 and L6 first (a square off the active board, a king's square the opponent
+    /// could capture on its next ply), then the shared conditions on Bellows' squares.
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
+        refusals::castling(pos, &self.schedule, wing).unwrap_or_else(|| {
+            let next = moves::terrain(self.schedule.next(pos));
+            refusal::castling(pos, &next.castling, &next, wing)
+        })
     }
 }
 

@@ -95,14 +95,13 @@ impl Notation for Koopa {
         let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
         let TurnPart::Move { san: written, bounce: None } = &part.value else { return result };
         let better = match written {
-            SanToken::Castle { long } => refusals::castling(pos, Wing::of_long(*long)),
             SanToken::Normal { piece: None, promotion: Some(_), .. } => {
                 let plain = strip_promotion(written);
                 san::resolve_move(self, pos, &plain)
                     .ok()
                     .map(|(mv, canonical)| refusals::needless_promotion(pos, &mv, &canonical))
             }
-            SanToken::Normal { .. } => None,
+            SanToken::Normal { .. } | SanToken::Castle { .. } => None,
         };
         match better {
             Some(reason) => Err(ResolveError::Illegal(reason)),

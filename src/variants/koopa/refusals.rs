@@ -8,6 +8,7 @@ use super::strike::{self, Strike};
 use super::stuns::is_stunned;
 use super::{Koopa, TERRAIN};
 use crate::geometry::Square;
+use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::san::WrittenMove;
 use crate::rules::{Move, Position, Role, Wing};
@@ -71,6 +72,9 @@ pub(super) fn castling(pos: &Position, wing: Wing) -> Option<String> {
         format!("{which} is not legal here: {}", stunned_unit(pos, king, Role::King))
     } else if is_stunned(pos.board(), rook) {
         format!("{which} is not legal here: {}", stunned_unit(pos, rook, Role::Rook))
+    } else if let Some(sq) = CastlingPath::of(pos, &TERRAIN.castling, wing).and_then(|p| p.occupied_square(pos)) {
+        let role = pos.board().get(sq).map_or("unit", |p| p.role.name());
+        format!("{which} is not legal here: the {role} on {sq} stands in the way of king or rook")
     } else {
         format!("{which} is not legal here: a square the king or the rook crosses or lands on is not free")
     })
