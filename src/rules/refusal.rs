@@ -64,6 +64,11 @@ pub fn exposed_king(pos: &Position, terrain: &Terrain, mv: &Move) -> Option<Stri
     })
 }
 
+/// `the bishop on f1 stands in the way of king or rook`, when a unit does.
+pub fn unit_in_the_way(pos: &Position, path: &CastlingPath) -> Option<String> {
+    path.occupied_square(pos).map(|sq| format!("{} stands in the way of king or rook", unit_at(pos, sq)))
+}
+
 /// Why castling on `wing` is refused in orthodox terms: no right, no king or rook
 /// where the right needs them, a square in the way, or the king in check, crossing
 /// or reaching an attacked square (attacks judged inside `threats`' area).
@@ -79,8 +84,8 @@ pub fn castling(pos: &Position, rules: &CastlingRules, threats: &Terrain, wing: 
     if pos.board().get(rook) != Some(Piece::new(us, Role::Rook)) {
         return format!("{which} is not legal here: no {} rook stands on {rook}", side(us));
     }
-    if let Some(sq) = path.occupied_square(pos) {
-        return format!("{which} is not legal here: {} stands in the way of king or rook", unit_at(pos, sq));
+    if let Some(blocked) = unit_in_the_way(pos, &path) {
+        return format!("{which} is not legal here: {blocked}");
     }
     if !king_safe(pos, us, threats) {
         let king = path.king;

@@ -101,6 +101,16 @@ fn every_variant_makes_a_png_and_an_html_page() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The names of the files in `dir`, sorted.
+fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into())
+        .collect();
+    names.sort();
+    names
+}
+
 /// The HTML page `args` print.
 fn page(args: &[&str]) -> String {
     let out = arbiter().arg("diagram").args(args).args(["--format", "html"]).assert().success();
@@ -149,11 +159,7 @@ fn several_games_make_one_page_with_a_list_or_one_page_each() {
         .arg(&dir)
         .assert()
         .success();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("folder")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into())
-        .collect();
-    names.sort();
+    let names = file_names(&dir);
     assert_eq!(names, ["game-1.html", "game-2.html", "game-3.html"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -166,11 +172,7 @@ fn all_without_a_game_draws_every_game_in_play_order() {
         .arg(&dir)
         .assert()
         .success();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("folder")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into())
-        .collect();
-    names.sort();
+    let names = file_names(&dir);
     let games: std::collections::BTreeSet<&str> = names.iter().map(|n| &n[..6]).collect();
     assert_eq!(games.into_iter().collect::<Vec<_>>(), ["game-1", "game-2", "game-3"]);
     assert_eq!(names.first().map(String::as_str), Some("game-1-ply-0.svg"));

@@ -45,12 +45,6 @@ pub(super) fn any_legal_move(pos: &Position, schedule: &Schedule) -> bool {
     legal::any_legal_move(pos, &arena(pos, schedule))
 }
 
-/// Whether a unit of the side not to move could capture on `sq` on its next ply,
-/// on the board `next` (L6).
-pub(super) fn is_threatened(pos: &Position, next: &Terrain, sq: crate::geometry::Square) -> bool {
-    Arena::same(*next).is_threatened(pos, sq)
-}
-
 /// L6: the side to move is in check when the opponent could capture its king on the
 /// opponent's next ply, on that ply's board.
 pub(super) fn in_check(pos: &Position, schedule: &Schedule) -> bool {

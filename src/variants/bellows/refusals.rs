@@ -5,6 +5,7 @@ use super::moves::{self, terrain};
 use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
 use crate::rules::castling::CastlingPath;
+use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::san::WrittenMove;
 use crate::rules::{Position, Role, Wing};
@@ -82,7 +83,9 @@ pub(super) fn castling(pos: &Position, schedule: &Schedule, wing: Wing) -> Optio
         ));
     }
     let next = schedule.next(pos);
-    let threatened = path.king_squares().find(|&sq| moves::is_threatened(pos, &terrain(next), sq))?;
+    // L6: threats on the board of the opponent's next ply.
+    let threats = Arena::same(terrain(next));
+    let threatened = path.king_squares().find(|&sq| threats.is_threatened(pos, sq))?;
     Some(format!(
         "{name} is not legal here: {} could capture the king on {threatened} on its next ply, on the {} board",
         pos.turn().other().name(),

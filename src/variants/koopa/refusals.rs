@@ -10,6 +10,7 @@ use super::{Koopa, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{Move, Position, Role, Wing};
 use crate::variants::prelude::*;
@@ -72,9 +73,10 @@ pub(super) fn castling(pos: &Position, wing: Wing) -> Option<String> {
         format!("{which} is not legal here: {}", stunned_unit(pos, king, Role::King))
     } else if is_stunned(pos.board(), rook) {
         format!("{which} is not legal here: {}", stunned_unit(pos, rook, Role::Rook))
-    } else if let Some(sq) = CastlingPath::of(pos, &TERRAIN.castling, wing).and_then(|p| p.occupied_square(pos)) {
-        let role = pos.board().get(sq).map_or("unit", |p| p.role.name());
-        format!("{which} is not legal here: the {role} on {sq} stands in the way of king or rook")
+    } else if let Some(blocked) =
+        CastlingPath::of(pos, &TERRAIN.castling, wing).and_then(|path| refusal::unit_in_the_way(pos, &path))
+    {
+        format!("{which} is not legal here: {blocked}")
     } else {
         format!("{which} is not legal here: a square the king or the rook crosses or lands on is not free")
     })
