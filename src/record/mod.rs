@@ -8,6 +8,8 @@ pub mod ast;
 
 mod boundary;
 mod error;
+pub mod iccf;
+pub mod languages;
 mod lex;
 mod movetext;
 mod parser;

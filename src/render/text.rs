@@ -3,7 +3,7 @@
 use super::caption::{Heading, KingAlert};
 use crate::geometry::Square;
 use crate::render::{SquareMarks, UnitMarks};
-use crate::rules::{Color, Piece, Position, Role, TurnTrace};
+use crate::rules::{Piece, Position, TurnTrace};
 
 /// Which characters draw units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,14 +71,7 @@ impl Caption {
 }
 
 fn glyph(piece: Piece) -> char {
-    const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    let glyphs = match piece.color {
-        Color::White => WHITE,
-        Color::Black => BLACK,
-    };
-    let index = Role::ALL.iter().position(|&r| r == piece.role).unwrap_or(0);
-    glyphs.get(index).copied().unwrap_or('?')
+    crate::record::languages::figurine(piece.role, piece.color)
 }
 
 /// Unicode diagrams put one of these before a marked unit, one per group of marks
