@@ -1,20 +1,13 @@
-//! Variant benchmark: the cost of replaying a ply in each implemented variant, side
-//! by side with orthodox chess in one run (SPEC section 8: variants within 2x of
-//! standard chess per turn).
-//!
-//! ```text
-//! cargo bench --bench variants
-//! ARBITER_BENCH_GAMES=2000 cargo bench --bench variants
-//! ```
+//! The variants round: the cost of replaying a ply in each variant, side by side with
+//! orthodox chess in one run (the goal: every variant within 2x of chess per turn).
 //!
 //! For every variant, seeded random legal games (up to 120 plies, the same seeds for
 //! every variant) are written as records in canonical notation. What is timed is the
 //! work `arbiter validate` does per game: parsing the record, resolving every written
 //! turn, playing it, checking its notation and check mark, repetition bookkeeping and
-//! the final outcome (`arbiter::cli::load`), on one thread, best of three runs.
+//! the final outcome (`arbiter::cli::load`), on one thread, median of several runs.
 
-#![allow(clippy::cast_precision_loss, reason = "rates and ratios of counts far below 2^52")]
-
+use crate::stats::median;
 use arbiter::cli::load;
 use arbiter::record::GameReader;
 use arbiter::replay::ReplayOptions;
@@ -26,7 +19,6 @@ use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 const MAX_PLIES: usize = 120;
-const RUNS: usize = 3;
 
 /// A record of `games` random legal games and its number of plies.
 fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
@@ -57,40 +49,41 @@ fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
     (text, plies)
 }
 
-/// The best time of [`RUNS`] replays of every game of `text`.
+/// One replay of every game of `text`.
 fn time_replay(text: &str) -> Duration {
     let options = ReplayOptions::default();
-    (0..RUNS)
-        .map(|_| {
-            let start = Instant::now();
-            for raw in GameReader::new(text.as_bytes()).flatten() {
-                let loaded = load("bench.pgn", raw, &options);
-                assert!(loaded.problems().is_empty(), "a random game has problems");
-            }
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
+    let start = Instant::now();
+    for raw in GameReader::new(text.as_bytes()).flatten() {
+        let loaded = load("bench.pgn", raw, &options);
+        assert!(loaded.problems().is_empty(), "a random game has problems");
+    }
+    start.elapsed()
 }
 
-fn main() {
-    let games = std::env::var("ARBITER_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
-    println!("{games} random games per variant, up to {MAX_PLIES} plies each; replay on one thread, best of {RUNS}");
-    println!("{:<10} {:>8} {:>10} {:>12} {:>10}", "variant", "plies", "time", "µs per ply", "vs chess");
+/// Runs the round and prints its table.
+pub(crate) fn run(games: usize, runs: usize) {
+    let records: Vec<(&'static str, String, usize)> = VARIANTS
+        .iter()
+        .filter(|v| v.is_implemented())
+        .map(|info| {
+            let variant = lookup(info.id, &std::collections::BTreeMap::new()).expect("an implemented variant builds");
+            let (text, plies) = random_records(variant.as_ref(), games);
+            (info.id, text, plies)
+        })
+        .collect();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); records.len()];
+    for _ in 0..runs {
+        for ((_, text, _), samples) in records.iter().zip(&mut times) {
+            samples.push(time_replay(text));
+        }
+    }
+    println!("variants: {games} random games each, up to {MAX_PLIES} plies, 1 thread, median of {runs} runs");
+    println!("{:<12} {:>8} {:>10} {:>12} {:>10}", "variant", "plies", "time (s)", "µs per ply", "vs chess");
     let mut chess_per_ply = None;
-    for info in VARIANTS.iter().filter(|v| v.is_implemented()) {
-        let variant = lookup(info.id, &std::collections::BTreeMap::new()).expect("an implemented variant builds");
-        let (text, plies) = random_records(variant.as_ref(), games);
-        let time = time_replay(&text);
-        let per_ply = time.as_secs_f64() * 1e6 / plies.max(1) as f64;
+    for ((id, _, plies), samples) in records.iter().zip(&times) {
+        let time = median(samples).as_secs_f64();
+        let per_ply = time * 1e6 / (*plies).max(1) as f64;
         let base = *chess_per_ply.get_or_insert(per_ply);
-        println!(
-            "{:<10} {:>8} {:>9.3}s {:>12.2} {:>9.2}x",
-            info.id,
-            plies,
-            time.as_secs_f64(),
-            per_ply,
-            per_ply / base
-        );
+        println!("{id:<12} {plies:>8} {time:>10.3} {per_ply:>12.2} {:>9.2}x", per_ply / base);
     }
 }
