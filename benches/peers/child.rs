@@ -6,26 +6,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A command line to run: the program, its arguments and extra environment.
+/// A command line to run: the program and its arguments.
 #[derive(Clone, Debug)]
 pub(crate) struct Invocation {
     pub(crate) program: PathBuf,
     pub(crate) args: Vec<OsString>,
-    pub(crate) env: Vec<(String, String)>,
 }
 
 impl Invocation {
     pub(crate) fn new(program: impl Into<PathBuf>, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Invocation {
-        Invocation {
-            program: program.into(),
-            args: args.iter().map(|a| a.as_ref().to_os_string()).collect(),
-            env: Vec::new(),
-        }
-    }
-
-    pub(crate) fn with_env(mut self, name: &str, value: &str) -> Invocation {
-        self.env.push((name.to_string(), value.to_string()));
-        self
+        Invocation { program: program.into(), args: args.iter().map(|a| a.as_ref().to_os_string()).collect() }
     }
 }
 
@@ -64,9 +54,6 @@ pub(crate) fn run(invocation: &Invocation, time: Option<&Path>) -> ChildRun {
         None => Command::new(&invocation.program),
     };
     cmd.args(&invocation.args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null());
-    for (name, value) in &invocation.env {
-        cmd.env(name, value);
-    }
     let started = Instant::now();
     let output = cmd.output().unwrap_or_else(|e| panic!("cannot run {}: {e}", invocation.program.display()));
     let wall = started.elapsed();

@@ -37,10 +37,8 @@ pub(crate) struct Setup<'a> {
 fn rows(setup: &Setup<'_>) -> (Vec<Row>, Vec<String>) {
     let mut missing = Vec::new();
     let row = |label: String, contender| Row { label, contender, walls: Vec::new(), peak_kb: None, last: None };
-    let validate = |threads: usize| {
-        Invocation::new(setup.arbiter, &[&"validate", &setup.corpus])
-            .with_env("RAYON_NUM_THREADS", &threads.to_string())
-    };
+    let validate =
+        |threads: usize| Invocation::new(setup.arbiter, &[&"validate", &"--jobs", &threads.to_string(), &setup.corpus]);
     let mut rows = vec![
         row("pgn-reader + shakmaty (in-process)".into(), Contender::PgnReader),
         row("arbiter validate, 1 thread".into(), Contender::Child(validate(1))),

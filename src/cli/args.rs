@@ -15,6 +15,9 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Threads to work on (default: one per core). Output keeps the input's order.
+    #[arg(long, global = true, value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 #[derive(Subcommand, Debug)]

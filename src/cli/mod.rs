@@ -66,6 +66,10 @@ pub fn run() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { Verdict::Unreadable as u8 } else { 0 });
         }
     };
+    if let Some(jobs) = cli.jobs {
+        // Fails only when a pool already exists, which nothing builds before this line.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.get()).build_global();
+    }
     let mut out = output::Output::stdout();
     let ran = args::dispatch(cli, &mut out).and_then(|verdict| out.flush().map(|()| verdict));
     match ran {

@@ -1,21 +1,21 @@
 //! The legal turns of a position one at a time, within a budget: what `perft` and
 //! `moves` walk. Bubble Fizz hands its turns out as its search finds them (a crowded
 //! position has millions); other variants have few turns per position and collect
-//! them. Every turn visited counts against `--max-turns`; running out is an error
-//! that says how to go on.
+//! them. Every turn visited counts against `--max-turns`, shared by every thread that
+//! walks; running out is an error that says how to go on.
 
 use super::CliError;
 use crate::rules::{Position, Turn};
 use crate::variants::bubble_fizz::BubbleFizz;
 use crate::variants::prelude::*;
-use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The turns of positions of one variant, with what is left of the budget.
 pub(super) struct Turns<'v> {
     pub variant: &'v dyn Variant,
     bubble_fizz: Option<BubbleFizz>,
-    left: Cell<u64>,
+    left: AtomicU64,
     limit: u64,
 }
 
@@ -23,7 +23,7 @@ impl<'v> Turns<'v> {
     /// A walker over `variant`'s turns (built with `rules`), allowed `limit` turns.
     pub(super) fn new(variant: &'v dyn Variant, rules: &BTreeMap<String, String>, limit: u64) -> Turns<'v> {
         let bubble_fizz = (variant.id() == "bubble-fizz").then(|| BubbleFizz::with_options(rules));
-        Turns { variant, bubble_fizz, left: Cell::new(limit), limit }
+        Turns { variant, bubble_fizz, left: AtomicU64::new(limit), limit }
     }
 
     /// Hands each legal turn of `pos` to `visit`; stops at the first error, or when
@@ -35,12 +35,10 @@ impl<'v> Turns<'v> {
     ) -> Result<(), CliError> {
         let mut failure = None;
         let mut step = |turn: Turn| {
-            let left = self.left.get();
-            if left == 0 {
+            if self.left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(1)).is_err() {
                 failure = Some(self.spent());
                 return true;
             }
-            self.left.set(left - 1);
             visit(turn).map_err(|e| failure = Some(e)).is_err()
         };
         if let Some(variant) = &self.bubble_fizz {
@@ -55,6 +53,11 @@ impl<'v> Turns<'v> {
             }
         }
         failure.map_or(Ok(()), Err)
+    }
+
+    /// Gives back `visits` to the budget, for turns that will be walked again.
+    pub(super) fn refund(&self, visits: u64) {
+        self.left.fetch_add(visits, Ordering::Relaxed);
     }
 
     fn spent(&self) -> CliError {

@@ -34,6 +34,47 @@ fn perft_divide_lists_each_turn_then_the_total() {
 }
 
 #[test]
+fn perft_gives_the_same_counts_on_one_thread_and_on_four() {
+    let run = |jobs: &str, extra: &[&str]| {
+        let out = arbiter()
+            .args(["perft", "--jobs", jobs, "--variant", "chess", "--fen", KIWIPETE, "3"])
+            .args(extra)
+            .assert()
+            .success();
+        stdout_text(&out)
+    };
+    let divided = run("4", &["--divide"]);
+    assert_eq!(divided, run("1", &["--divide"]));
+    assert_eq!(divided.lines().count(), 49, "48 turns and the total");
+    assert_eq!(divided.lines().last(), Some("97862"));
+    assert_eq!(run("4", &[]), "97862\n");
+}
+
+#[test]
+fn perft_shares_its_budget_among_threads() {
+    arbiter()
+        .args(["perft", "--jobs", "2", "--variant", "chess", "--fen", KIWIPETE, "3", "--max-turns", "2000"])
+        .assert()
+        .code(2)
+        .stderr(contains("stopped after 2000 turns"));
+}
+
+#[test]
+fn validate_reports_in_the_input_order_whatever_the_number_of_threads() {
+    let records: Vec<String> = std::fs::read_dir("fixtures/records")
+        .expect("the fixture records")
+        .map(|entry| entry.expect("a directory entry").path().display().to_string())
+        .collect();
+    let run = |jobs: &str| {
+        let out = arbiter().args(["validate", "--jobs", jobs]).args(&records).assert().code(2);
+        (stdout_text(&out), String::from_utf8_lossy(&out.get_output().stderr).to_string())
+    };
+    let one = run("1");
+    assert!(one.0.lines().count() > records.len(), "a verdict per game: {}", one.0);
+    assert_eq!(one, run("3"));
+}
+
+#[test]
 fn validate_accepts_a_famous_game() {
     arbiter()
         .args(["validate", "fixtures/records/opera-game.pgn"])
