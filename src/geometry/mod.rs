@@ -4,6 +4,7 @@
 //! 12 ranks (`1`..`12`). Squares are stored 16 to a rank, so that stepping off the
 //! left or right edge never lands on a real square of the neighbouring rank.
 
+pub mod attacks;
 mod rect;
 mod square;
 mod square_set;

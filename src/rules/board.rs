@@ -20,6 +20,10 @@ pub struct Board {
     /// `0` for no counter, else `1 + counter`.
     counters: [u8; SQUARE_SLOTS],
     occupied: ByColor<SquareSet>,
+    /// Units of each role, both colours, in the order of [`Role::ALL`].
+    roles: [SquareSet; 6],
+    /// Units whose counter is above 0 (stunned, paused): they neither move nor attack.
+    immobile: SquareSet,
     kings: ByColor<Option<Square>>,
     /// The Zobrist key of the units and their counters, kept by every change.
     key: u64,
@@ -33,6 +37,8 @@ impl Board {
             cells: [0; SQUARE_SLOTS],
             counters: [0; SQUARE_SLOTS],
             occupied: ByColor::both(SquareSet::EMPTY),
+            roles: [SquareSet::EMPTY; 6],
+            immobile: SquareSet::EMPTY,
             kings: ByColor::both(None),
             key: 0,
         }
@@ -64,6 +70,11 @@ impl Board {
         if let Some(new) = self.counter(sq) {
             self.key ^= zobrist::counter(sq, new);
         }
+        if counter.is_some_and(|c| c > 0) && !self.is_empty_at(sq) {
+            self.immobile.insert(sq);
+        } else {
+            self.immobile.remove(sq);
+        }
     }
 
     /// The Zobrist key of the units and their counters.
@@ -76,6 +87,7 @@ impl Board {
         self.take(sq);
         self.cells[sq.index()] = encode(piece);
         self.occupied[piece.color].insert(sq);
+        self.roles[piece.role as usize].insert(sq);
         self.key ^= zobrist::unit(piece, sq);
         if piece.role == Role::King {
             self.kings[piece.color] = Some(sq);
@@ -87,6 +99,8 @@ impl Board {
         let piece = decode(std::mem::take(&mut self.cells[sq.index()]))?;
         let counter = std::mem::take(&mut self.counters[sq.index()]).checked_sub(1);
         self.occupied[piece.color].remove(sq);
+        self.roles[piece.role as usize].remove(sq);
+        self.immobile.remove(sq);
         self.key ^= zobrist::unit(piece, sq) ^ counter.map_or(0, |c| zobrist::counter(sq, c));
         if piece.role == Role::King && self.kings[piece.color] == Some(sq) {
             self.kings[piece.color] = self.find_king(piece.color);
@@ -111,6 +125,21 @@ impl Board {
         self.occupied.white.union(self.occupied.black)
     }
 
+    /// Squares holding units of one role, of both colours.
+    pub fn role_set(&self, role: Role) -> SquareSet {
+        self.roles[role as usize]
+    }
+
+    /// Squares holding units of one colour and role.
+    pub fn pieces_of(&self, color: Color, role: Role) -> SquareSet {
+        self.roles[role as usize] & self.occupied[color]
+    }
+
+    /// Units whose counter is above 0 (stunned or paused): they neither move nor attack.
+    pub fn immobile(&self) -> SquareSet {
+        self.immobile
+    }
+
     /// Number of units of both colours.
     pub fn unit_count(&self) -> usize {
         self.occupied.white.len() + self.occupied.black.len()
@@ -122,12 +151,12 @@ impl Board {
     }
 
     fn find_king(&self, color: Color) -> Option<Square> {
-        self.occupied[color].iter().find(|&sq| self.get(sq).is_some_and(|p| p.role == Role::King))
+        self.pieces_of(color, Role::King).first()
     }
 
     /// Units of one colour and role.
     pub fn units(&self, color: Color, role: Role) -> impl Iterator<Item = Square> + '_ {
-        self.occupied[color].iter().filter(move |&sq| self.get(sq).is_some_and(|p| p.role == role))
+        self.pieces_of(color, role).iter()
     }
 
     /// Every unit with its square, from a1 upwards.

@@ -13,7 +13,7 @@
 
 use super::castling::{castle_rook_destination, CastlingRules};
 use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Turn};
-use crate::geometry::{Delta, Rect, Square, SquareSet};
+use crate::geometry::{attacks, Delta, Rect, Square, SquareSet};
 
 pub const ROOK_DIRS: [Delta; 4] = [Delta::new(0, 1), Delta::new(1, 0), Delta::new(0, -1), Delta::new(-1, 0)];
 pub const BISHOP_DIRS: [Delta; 4] = [Delta::new(1, 1), Delta::new(1, -1), Delta::new(-1, -1), Delta::new(-1, 1)];
@@ -125,82 +125,39 @@ pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move
 /// Pseudo-legal moves of the side to move, castling excluded.
 pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
     let us = pos.turn();
-    for from in &pos.board().occupied_by(us) {
-        let Some(piece) = pos.board().get(from) else { continue };
-        if !filter.wants_role(piece.role) || !t.area.contains(from) || is_immobile(pos.board(), from) {
+    let board = pos.board();
+    let open = SquareSet::of_rect(t.area).difference(pos.craters());
+    let ours = board.occupied_by(us);
+    let blockers = board.occupied() | attacks::grid().difference(open);
+    let mut targets = open.difference(ours);
+    if let Some(to) = filter.to {
+        targets = targets & SquareSet::only(to);
+    }
+    let movers = (ours & open).difference(board.immobile());
+    for from in &movers {
+        let Some(piece) = board.get(from) else { continue };
+        if !filter.wants_role(piece.role) {
             continue;
         }
-        match piece.role {
-            Role::Pawn => pawn_moves(pos, t, from, filter, out),
-            Role::Knight => step_moves(pos, t, from, Role::Knight, &KNIGHT_JUMPS, filter, out),
-            Role::King => step_moves(pos, t, from, Role::King, &KING_STEPS, filter, out),
-            Role::Bishop => slide_moves(pos, t, from, Role::Bishop, &BISHOP_DIRS, filter, out),
-            Role::Rook => slide_moves(pos, t, from, Role::Rook, &ROOK_DIRS, filter, out),
-            Role::Queen => {
-                slide_moves(pos, t, from, Role::Queen, &ROOK_DIRS, filter, out);
-                slide_moves(pos, t, from, Role::Queen, &BISHOP_DIRS, filter, out);
+        let reach = match piece.role {
+            Role::Pawn => {
+                pawn_moves(pos, t, from, filter, out);
+                continue;
             }
+            Role::Knight => attacks::knight_attacks(from),
+            Role::King => attacks::king_attacks(from),
+            Role::Bishop => attacks::bishop_attacks(from, blockers),
+            Role::Rook => attacks::rook_attacks(from, blockers),
+            Role::Queen => attacks::rook_attacks(from, blockers) | attacks::bishop_attacks(from, blockers),
+        };
+        for to in &(reach & targets) {
+            push(out, piece.role, from, to, !board.is_empty_at(to), MoveKind::Normal);
         }
     }
 }
 
 fn push(out: &mut Vec<Move>, role: Role, from: Square, to: Square, capture: bool, kind: MoveKind) {
     out.push(Move { role, from, to, capture, promotion: None, kind });
-}
-
-fn step_moves(
-    pos: &Position,
-    t: &Terrain,
-    from: Square,
-    role: Role,
-    steps: &[Delta],
-    filter: MoveFilter,
-    out: &mut Vec<Move>,
-) {
-    for &d in steps {
-        let Some(to) = from.step(d) else { continue };
-        if !filter.wants_square(to) || !is_open(&pos.craters(), &t.area, to) {
-            continue;
-        }
-        match pos.board().get(to) {
-            None => push(out, role, from, to, false, MoveKind::Normal),
-            Some(p) if p.color != pos.turn() => push(out, role, from, to, true, MoveKind::Normal),
-            Some(_) => {}
-        }
-    }
-}
-
-fn slide_moves(
-    pos: &Position,
-    t: &Terrain,
-    from: Square,
-    role: Role,
-    dirs: &[Delta],
-    filter: MoveFilter,
-    out: &mut Vec<Move>,
-) {
-    for &d in dirs {
-        let mut sq = from;
-        while let Some(to) = sq.step(d) {
-            if !is_open(&pos.craters(), &t.area, to) {
-                break;
-            }
-            match pos.board().get(to) {
-                None => {
-                    if filter.wants_square(to) {
-                        push(out, role, from, to, false, MoveKind::Normal);
-                    }
-                }
-                Some(p) => {
-                    if p.color != pos.turn() && filter.wants_square(to) {
-                        push(out, role, from, to, true, MoveKind::Normal);
-                    }
-                    break;
-                }
-            }
-            sq = to;
-        }
-    }
 }
 
 fn push_pawn(out: &mut Vec<Move>, t: &Terrain, color: Color, from: Square, to: Square, capture: bool, kind: MoveKind) {
@@ -271,45 +228,25 @@ pub fn is_attacked(board: &Board, craters: &SquareSet, t: &Terrain, area: &Rect,
     if !area.contains(sq) {
         return false;
     }
-    let attacker = |from: Square, roles: &[Role]| {
-        board.get(from).is_some_and(|p| p.color == by && roles.contains(&p.role) && !is_immobile(board, from))
-    };
-    for &d in &KNIGHT_JUMPS {
-        if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::Knight])) {
-            return true;
-        }
+    let open = SquareSet::of_rect(*area).difference(*craters);
+    let active = (board.occupied_by(by) & open).difference(board.immobile());
+    let of = |role: Role| board.role_set(role) & active;
+    if attacks::knight_attacks(sq).intersects(of(Role::Knight))
+        || attacks::king_attacks(sq).intersects(of(Role::King))
+        || attacks::pawn_attacks(sq, by == Color::Black).intersects(of(Role::Pawn).difference(last_rank_set(t, by)))
+    {
+        return true;
     }
-    for &d in &KING_STEPS {
-        if sq.step(d).is_some_and(|from| area.contains(from) && attacker(from, &[Role::King])) {
-            return true;
-        }
-    }
-    for side in [-1, 1] {
-        let pawn_from = sq.step(Delta::new(side, -by.forward()));
-        if pawn_from
-            .is_some_and(|from| area.contains(from) && attacker(from, &[Role::Pawn]) && pawn_is_active(t, by, from))
-        {
-            return true;
-        }
-    }
-    for (dirs, roles) in [(&ROOK_DIRS, [Role::Rook, Role::Queen]), (&BISHOP_DIRS, [Role::Bishop, Role::Queen])] {
-        for &d in dirs {
-            let mut cur = sq;
-            while let Some(next) = cur.step(d) {
-                if !is_open(craters, area, next) {
-                    break;
-                }
-                if !board.is_empty_at(next) {
-                    if attacker(next, &roles) {
-                        return true;
-                    }
-                    break;
-                }
-                cur = next;
-            }
-        }
-    }
-    false
+    let blockers = board.occupied() | attacks::grid().difference(open);
+    let queens = of(Role::Queen);
+    attacks::rook_attacks(sq, blockers).intersects(of(Role::Rook) | queens)
+        || attacks::bishop_attacks(sq, blockers).intersects(of(Role::Bishop) | queens)
+}
+
+/// The rank where `color`'s pawns stand inert, as a set.
+fn last_rank_set(t: &Terrain, color: Color) -> SquareSet {
+    let rank = t.pawns.last_rank_of(color);
+    SquareSet::of_rect(Rect::new(0, rank, crate::geometry::MAX_FILES - 1, rank))
 }
 
 /// Moves the units of an orthodox move of `us` on a board; nothing else changes.

@@ -1,0 +1,211 @@
+//! Attack tables of the 12x12 grid, built at compile time: the squares a knight, a king
+//! or a pawn reaches from each square, and the ray in each of the eight directions.
+//! Sliding attacks are the ray cut at its first blocker (the classical approach), which
+//! works the same on every board size: squares outside a variant's area and craters are
+//! simply more blockers. Nothing here knows units or rules.
+
+#![allow(
+    clippy::indexing_slicing,
+    reason = "tables have SQUARE_SLOTS entries, indexed by Square::index(); directions are below 8"
+)]
+
+use super::{Square, SquareSet, MAX_FILES, MAX_RANKS, SQUARE_SLOTS};
+
+/// The eight directions as (files, ranks). The first four go up the square indices
+/// (their nearest blocker is the lowest square of the ray), the last four go down.
+const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+/// Rook directions, as indices into [`DIRECTIONS`].
+const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+/// Bishop directions, as indices into [`DIRECTIONS`].
+const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+
+const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// The index of the square one step away, if it is on the grid.
+const fn step(index: usize, files: i8, ranks: i8) -> Option<usize> {
+    let file = (index % 16) as i8 + files;
+    let rank = (index / 16) as i8 + ranks;
+    if file < 0 || rank < 0 || file >= MAX_FILES as i8 || rank >= MAX_RANKS as i8 {
+        return None;
+    }
+    Some(rank as usize * 16 + file as usize)
+}
+
+const fn is_grid_square(index: usize) -> bool {
+    index % 16 < MAX_FILES as usize && index / 16 < MAX_RANKS as usize
+}
+
+/// For each square, the squares one of `steps` away.
+const fn leaper_table(steps: &[(i8, i8)]) -> [SquareSet; SQUARE_SLOTS] {
+    let mut table = [SquareSet::EMPTY; SQUARE_SLOTS];
+    let mut index = 0;
+    while index < SQUARE_SLOTS {
+        if is_grid_square(index) {
+            let mut i = 0;
+            while i < steps.len() {
+                if let Some(to) = step(index, steps[i].0, steps[i].1) {
+                    table[index] = table[index].with_index(to);
+                }
+                i += 1;
+            }
+        }
+        index += 1;
+    }
+    table
+}
+
+/// For each square, the ray in direction `dir` (an index into [`DIRECTIONS`]).
+const fn ray_table(dir: usize) -> [SquareSet; SQUARE_SLOTS] {
+    let mut table = [SquareSet::EMPTY; SQUARE_SLOTS];
+    let mut index = 0;
+    while index < SQUARE_SLOTS {
+        if is_grid_square(index) {
+            let mut at = index;
+            while let Some(next) = step(at, DIRECTIONS[dir].0, DIRECTIONS[dir].1) {
+                table[index] = table[index].with_index(next);
+                at = next;
+            }
+        }
+        index += 1;
+    }
+    table
+}
+
+/// The squares of the grid between two ranks (or two files), both included: a
+/// rectangle is the meeting of a band of ranks and a band of files.
+pub(super) struct Bands {
+    pub(super) ranks: [[SquareSet; MAX_RANKS as usize]; MAX_RANKS as usize],
+    pub(super) files: [[SquareSet; MAX_FILES as usize]; MAX_FILES as usize],
+}
+
+const fn bands() -> Bands {
+    let mut bands = Bands {
+        ranks: [[SquareSet::EMPTY; MAX_RANKS as usize]; MAX_RANKS as usize],
+        files: [[SquareSet::EMPTY; MAX_FILES as usize]; MAX_FILES as usize],
+    };
+    let mut index = 0;
+    while index < SQUARE_SLOTS {
+        if is_grid_square(index) {
+            let (file, rank) = (index % 16, index / 16);
+            let mut low = 0;
+            while low < MAX_RANKS as usize {
+                let mut high = low;
+                while high < MAX_RANKS as usize {
+                    if low <= rank && rank <= high {
+                        bands.ranks[low][high] = bands.ranks[low][high].with_index(index);
+                    }
+                    if low <= file && file <= high {
+                        bands.files[low][high] = bands.files[low][high].with_index(index);
+                    }
+                    high += 1;
+                }
+                low += 1;
+            }
+        }
+        index += 1;
+    }
+    bands
+}
+
+pub(super) static BANDS: Bands = bands();
+
+static KNIGHT: [SquareSet; SQUARE_SLOTS] = leaper_table(&KNIGHT_STEPS);
+static KING: [SquareSet; SQUARE_SLOTS] =
+    leaper_table(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]);
+/// The squares a pawn attacks, for a pawn going up the board (White) and down (Black).
+static PAWN_UP: [SquareSet; SQUARE_SLOTS] = leaper_table(&[(-1, 1), (1, 1)]);
+static PAWN_DOWN: [SquareSet; SQUARE_SLOTS] = leaper_table(&[(-1, -1), (1, -1)]);
+static RAYS: [[SquareSet; SQUARE_SLOTS]; 8] =
+    [ray_table(0), ray_table(1), ray_table(2), ray_table(3), ray_table(4), ray_table(5), ray_table(6), ray_table(7)];
+
+/// The squares a knight on `sq` jumps to.
+#[inline]
+pub fn knight_attacks(sq: Square) -> SquareSet {
+    KNIGHT[sq.index()]
+}
+
+/// The squares a king on `sq` steps to.
+#[inline]
+pub fn king_attacks(sq: Square) -> SquareSet {
+    KING[sq.index()]
+}
+
+/// The squares a pawn on `sq` captures on, for a pawn moving up the board (`up`, White)
+/// or down it.
+#[inline]
+pub fn pawn_attacks(sq: Square, up: bool) -> SquareSet {
+    if up {
+        PAWN_UP[sq.index()]
+    } else {
+        PAWN_DOWN[sq.index()]
+    }
+}
+
+/// The squares a slider on `sq` reaches in direction `dir`, up to and including the
+/// first square of `blockers`.
+#[inline]
+fn ray_attacks(dir: usize, sq: Square, blockers: SquareSet) -> SquareSet {
+    let ray = RAYS[dir][sq.index()];
+    let hit = ray & blockers;
+    let nearest = if dir < 4 { hit.first() } else { hit.last() };
+    match nearest {
+        Some(blocker) => ray.difference(RAYS[dir][blocker.index()]),
+        None => ray,
+    }
+}
+
+/// The squares a rook on `sq` reaches, each line ending at its first blocker.
+#[inline]
+pub fn rook_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
+    ORTHOGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+}
+
+/// The squares a bishop on `sq` reaches, each line ending at its first blocker.
+#[inline]
+pub fn bishop_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
+    DIAGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+}
+
+/// Every square of the 12x12 grid.
+pub fn grid() -> SquareSet {
+    SquareSet::of_rect(super::Rect::board(MAX_FILES, MAX_RANKS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Rect;
+
+    fn set(names: &str) -> SquareSet {
+        names.split_whitespace().map(|n| Square::parse(n).expect("a square")).collect()
+    }
+
+    #[test]
+    fn leapers_stay_on_the_grid() {
+        assert_eq!(knight_attacks(Square::parse("a1").expect("a1")), set("b3 c2"));
+        assert_eq!(king_attacks(Square::parse("l12").expect("l12")), set("k12 k11 l11"));
+        assert_eq!(pawn_attacks(Square::parse("a2").expect("a2"), true), set("b3"));
+        assert_eq!(pawn_attacks(Square::parse("e5").expect("e5"), false), set("d4 f4"));
+    }
+
+    #[test]
+    fn sliders_stop_at_their_first_blocker_in_every_direction() {
+        let d4 = Square::parse("d4").expect("d4");
+        let blockers = set("d6 f4 b2 f6 a4");
+        assert_eq!(rook_attacks(d4, blockers), set("d5 d6 e4 f4 c4 b4 a4 d3 d2 d1"));
+        assert_eq!(bishop_attacks(d4, blockers), set("e5 f6 c3 b2 c5 b6 a7 e3 f2 g1"));
+        // Squares beyond an 8x8 board are blockers like any other.
+        let beyond = grid().difference(SquareSet::of_rect(Rect::board(8, 8)));
+        let h1 = Square::parse("h1").expect("h1");
+        assert_eq!(rook_attacks(h1, beyond).len(), 7 + 1 + 7 + 1);
+    }
+
+    #[test]
+    fn rects_become_sets() {
+        let bellows_middle = SquareSet::of_rect(Rect::new(2, 2, 9, 9));
+        assert_eq!(bellows_middle.len(), 64);
+        assert_eq!(bellows_middle.first(), Square::parse("c3"));
+        assert_eq!(bellows_middle.last(), Square::parse("j10"));
+        assert_eq!(grid().len(), 144);
+    }
+}
