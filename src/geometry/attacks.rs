@@ -141,10 +141,10 @@ pub fn pawn_attacks(sq: Square, up: bool) -> SquareSet {
     }
 }
 
-/// The squares a slider on `sq` reaches in direction `dir`, up to and including the
-/// first square of `blockers`.
+/// The squares a slider on `sq` reaches in direction `dir` (below
+/// [`DIRECTION_COUNT`]), up to and including the first square of `blockers`.
 #[inline]
-fn ray_attacks(dir: usize, sq: Square, blockers: SquareSet) -> SquareSet {
+pub fn ray_attacks(dir: usize, sq: Square, blockers: SquareSet) -> SquareSet {
     let ray = RAYS[dir][sq.index()];
     let hit = ray & blockers;
     let nearest = if dir < 4 { hit.first() } else { hit.last() };
@@ -152,6 +152,20 @@ fn ray_attacks(dir: usize, sq: Square, blockers: SquareSet) -> SquareSet {
         Some(blocker) => ray.difference(RAYS[dir][blocker.index()]),
         None => ray,
     }
+}
+
+/// The eight directions, as the `dir` of [`ray_attacks`].
+pub const DIRECTION_COUNT: usize = DIRECTIONS.len();
+
+/// Every square from `sq` to the grid's edge in direction `dir`, blockers ignored.
+#[inline]
+pub fn ray(dir: usize, sq: Square) -> SquareSet {
+    RAYS[dir][sq.index()]
+}
+
+/// Whether direction `dir` is a rook's (else a bishop's).
+pub const fn is_orthogonal(dir: usize) -> bool {
+    dir.is_multiple_of(2)
 }
 
 /// The squares a rook on `sq` reaches, each line ending at its first blocker.

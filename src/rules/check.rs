@@ -6,12 +6,9 @@
 //! of the next ply, L6); craters block lines (T4) and immobile units attack nothing
 //! (K4, F8), as in the shared generator.
 
-use super::movegen::{
-    is_attacked, is_immobile, is_open, move_units, pseudo_moves, touched_squares, MoveFilter, Terrain, BISHOP_DIRS,
-    ROOK_DIRS,
-};
+use super::movegen::{is_attacked, move_units, pseudo_moves, touched_squares, BoardView, MoveFilter, Terrain};
 use super::{Board, Color, Move, MoveKind, Position, Role};
-use crate::geometry::{Square, SquareSet};
+use crate::geometry::{attacks, Square, SquareSet};
 
 /// Whether `color`'s king is not attacked inside `terrain`'s area (a side without a
 /// king is safe).
@@ -26,34 +23,33 @@ pub fn king_safe(pos: &Position, color: Color, terrain: &Terrain) -> bool {
 /// could otherwise take the king along that line: the pinned units. Only their
 /// moves can expose the king (besides king moves and en passant).
 pub fn slider_blockers(board: &Board, craters: &SquareSet, terrain: &Terrain, king: Square, us: Color) -> SquareSet {
-    let mut blockers = SquareSet::EMPTY;
-    for (dirs, slider) in [(&ROOK_DIRS, Role::Rook), (&BISHOP_DIRS, Role::Bishop)] {
-        for &d in dirs {
-            let mut shield = None;
-            let mut cur = king;
-            while let Some(next) = cur.step(d) {
-                if !is_open(craters, &terrain.area, next) {
-                    break;
-                }
-                cur = next;
-                let Some(piece) = board.get(next) else { continue };
-                match shield {
-                    None if piece.color == us => shield = Some(next),
-                    Some(own) => {
-                        let pins = piece.color != us
-                            && (piece.role == slider || piece.role == Role::Queen)
-                            && !is_immobile(board, next);
-                        if pins {
-                            blockers.insert(own);
-                        }
-                        break;
-                    }
-                    None => break,
-                }
-            }
+    let open = SquareSet::of_rect(terrain.area).difference(*craters);
+    if !open.contains(king) {
+        // Nothing attacks a king outside the area (Bellows' next board), so nothing is pinned.
+        return SquareSet::EMPTY;
+    }
+    let walls = attacks::grid().difference(open);
+    let units = board.occupied() & open;
+    let enemies = (board.occupied_by(us.other()) & open).difference(board.immobile());
+    let queens = board.role_set(Role::Queen);
+    let rook_like = enemies & (board.role_set(Role::Rook) | queens);
+    let bishop_like = enemies & (board.role_set(Role::Bishop) | queens);
+    let mut pinned = SquareSet::EMPTY;
+    for dir in 0..attacks::DIRECTION_COUNT {
+        let sliders = if attacks::is_orthogonal(dir) { rook_like } else { bishop_like };
+        if !attacks::ray(dir, king).intersects(sliders) {
+            continue;
+        }
+        // The line from the king ends at its first unit (or wall): the shield.
+        let Some(shield) = (attacks::ray_attacks(dir, king, units | walls) & units).single() else { continue };
+        if !board.occupied_by(us).contains(shield) {
+            continue;
+        }
+        if attacks::ray_attacks(dir, shield, units | walls).intersects(sliders) {
+            pinned.insert(shield);
         }
     }
-    blockers
+    pinned
 }
 
 /// Moves the units of `mv` on `scratch`, lets `look` see (and try more on) the board
@@ -132,16 +128,51 @@ impl<'a> KingSafety<'a> {
         with_move_tried(scratch, mv, pos.turn(), look)
     }
 
-    /// Whether the mover's king is not attacked after `mv`.
+    /// Whether the mover's king is not attacked after `mv`. Out of check, a king's
+    /// step is judged on a view of the board and a pinned unit's move by its pin line;
+    /// other moves are tried.
     pub fn allows(&mut self, mv: &Move) -> bool {
-        if self.king.is_none() || self.needs_no_trial(mv) {
+        let Some(king) = self.king else { return true };
+        if self.needs_no_trial(mv) {
             return true;
+        }
+        let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::PromoteInPlace);
+        if plain && !self.in_check() {
+            if mv.from == king && self.pos.board().pieces_of(self.pos.turn(), Role::King).len() == 1 {
+                return self.king_step_is_safe(mv);
+            }
+            // Not the king, not in check, yet not free of a trial: the unit is pinned,
+            // and stays a shield only along the line from its king.
+            if let Some(line) = pin_line(king, mv.from) {
+                return line.contains(mv.to);
+            }
         }
         let (craters, terrain, us) = (self.pos.craters(), self.terrain, self.pos.turn());
         !self.try_move(mv, |board| {
             board.king(us).is_some_and(|king| is_attacked(board, &craters, &terrain, &terrain.area, king, us.other()))
         })
     }
+}
+
+impl KingSafety<'_> {
+    /// Whether the king's move `mv` ends on a square no enemy unit attacks, judged on
+    /// the board as it would be after the step.
+    fn king_step_is_safe(&self, mv: &Move) -> bool {
+        let board = self.pos.board();
+        let arrived = SquareSet::only(mv.to);
+        let view = BoardView {
+            board,
+            units: board.occupied().difference(SquareSet::only(mv.from)) | arrived,
+            captured: arrived,
+        };
+        let t = &self.terrain;
+        !view.is_attacked(&self.pos.craters(), t, &t.area, mv.to, self.pos.turn().other())
+    }
+}
+
+/// The line from `king` through `unit` to the grid's edge, when the two are aligned.
+fn pin_line(king: Square, unit: Square) -> Option<SquareSet> {
+    (0..attacks::DIRECTION_COUNT).map(|dir| attacks::ray(dir, king)).find(|line| line.contains(unit))
 }
 
 /// The units of `pos`'s side not to move that attack `sq` by an orthodox move inside

@@ -225,22 +225,41 @@ pub fn en_passant_victim(pos: &Position, target: Square) -> Option<Square> {
 /// Whether a unit of `by` could capture on `sq` by an orthodox move inside `area`.
 /// Immobile units and inert pawns attack nothing; craters block lines.
 pub fn is_attacked(board: &Board, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
-    if !area.contains(sq) {
-        return false;
+    let view = BoardView { board, units: board.occupied(), captured: SquareSet::EMPTY };
+    view.is_attacked(craters, t, area, sq, by)
+}
+
+/// A board seen as if some units had moved: `units` are the occupied squares (lines
+/// pass where a unit left, and stop where one arrived) and units on `captured` attack
+/// nothing. Lets king moves be judged without playing them.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardView<'b> {
+    pub board: &'b Board,
+    pub units: SquareSet,
+    pub captured: SquareSet,
+}
+
+impl BoardView<'_> {
+    /// [`is_attacked`] on this view.
+    pub fn is_attacked(&self, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
+        if !area.contains(sq) {
+            return false;
+        }
+        let board = self.board;
+        let open = SquareSet::of_rect(*area).difference(*craters);
+        let active = (board.occupied_by(by) & open & self.units).difference(board.immobile() | self.captured);
+        let of = |role: Role| board.role_set(role) & active;
+        if attacks::knight_attacks(sq).intersects(of(Role::Knight))
+            || attacks::king_attacks(sq).intersects(of(Role::King))
+            || attacks::pawn_attacks(sq, by == Color::Black).intersects(of(Role::Pawn).difference(last_rank_set(t, by)))
+        {
+            return true;
+        }
+        let blockers = self.units | attacks::grid().difference(open);
+        let queens = of(Role::Queen);
+        attacks::rook_attacks(sq, blockers).intersects(of(Role::Rook) | queens)
+            || attacks::bishop_attacks(sq, blockers).intersects(of(Role::Bishop) | queens)
     }
-    let open = SquareSet::of_rect(*area).difference(*craters);
-    let active = (board.occupied_by(by) & open).difference(board.immobile());
-    let of = |role: Role| board.role_set(role) & active;
-    if attacks::knight_attacks(sq).intersects(of(Role::Knight))
-        || attacks::king_attacks(sq).intersects(of(Role::King))
-        || attacks::pawn_attacks(sq, by == Color::Black).intersects(of(Role::Pawn).difference(last_rank_set(t, by)))
-    {
-        return true;
-    }
-    let blockers = board.occupied() | attacks::grid().difference(open);
-    let queens = of(Role::Queen);
-    attacks::rook_attacks(sq, blockers).intersects(of(Role::Rook) | queens)
-        || attacks::bishop_attacks(sq, blockers).intersects(of(Role::Bishop) | queens)
 }
 
 /// The rank where `color`'s pawns stand inert, as a set.
