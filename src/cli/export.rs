@@ -261,7 +261,7 @@ struct Copied<'a> {
 /// variation or to `end`, whichever comes first, skipping what comments and nested
 /// variations hold; trailing white space left out.
 fn rest_of_line(text: &str, from: usize, end: usize) -> Copied<'_> {
-    let rest = text.get(from..end.max(from)).unwrap_or("");
+    let rest = text.get(from..end.min(text.len()).max(from)).unwrap_or("");
     let mut depth = 0usize;
     let mut stop = rest.len();
     let mut in_brace = false;
