@@ -233,8 +233,9 @@ fn parse_form(name: &str) -> Result<Form, String> {
 
 /// `--lang`: a language's letters, or figurines.
 fn parse_letters(name: &str) -> Result<Letters, String> {
-    Letters::find(name)
-        .ok_or_else(|| format!("the languages are {}, and `figurine`", crate::record::languages::Language::accepted_names()))
+    Letters::find(name).ok_or_else(|| {
+        format!("the languages are {}, and `figurine`", crate::record::languages::Language::accepted_names())
+    })
 }
 
 /// Runs the chosen command.

@@ -91,12 +91,27 @@ pub fn export_game_as(loaded: &Loaded, form: &WrittenForm) -> Result<String, Str
 
 /// A game that could not be read, as it was written, after a comment saying why.
 fn marked_verbatim(loaded: &Loaded, why: &str) -> String {
-    format!("{}\n{}\n\n", comment_text(&format!("arbiter: unreadable game, copied as written: {why}")), loaded.raw.text.trim())
+    format!(
+        "{}\n{}\n\n",
+        comment_text(&format!("arbiter: unreadable game, copied as written: {why}")),
+        loaded.raw.text.trim()
+    )
 }
 
 /// `{text}` with the characters that would end it early replaced.
 fn comment_text(text: &str) -> String {
-    let inner: String = text.chars().map(|c| if c == '}' { ')' } else if c.is_control() { ' ' } else { c }).collect();
+    let inner: String = text
+        .chars()
+        .map(|c| {
+            if c == '}' {
+                ')'
+            } else if c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     format!("{{{inner}}}")
 }
 
@@ -241,7 +256,9 @@ impl Writer<'_> {
         };
         let ended = self.variant.outcome(pos).filter(|o| !o.reason.allows_play_on());
         match (error, ended) {
-            (_, Some(outcome)) => format!("arbiter: illegal turn {number} {written}: played after the game ended: {outcome}"),
+            (_, Some(outcome)) => {
+                format!("arbiter: illegal turn {number} {written}: played after the game ended: {outcome}")
+            }
             (ResolveError::Illegal(reason), None) => format!("arbiter: illegal turn {number} {written}: {reason}"),
             (ResolveError::Ambiguous(options), None) => {
                 format!("arbiter: ambiguous turn {number} {written}: it may be {}", options.join(" or "))
