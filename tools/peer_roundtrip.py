@@ -10,12 +10,14 @@ Games that arbiter does not find valid, and games of other variants, are skipped
 """
 
 import io
+import os
 import re
 import subprocess
 import sys
 
 import chess
 import chess.pgn
+from concurrent.futures import ThreadPoolExecutor
 
 CHESS_NAMES = {"", "chess", "standard", "normal", "chess960", "chess 960", "fischerandom", "fischer random",
                "from position", "frc"}
@@ -95,6 +97,30 @@ def pgn_extract(program, game):
     return None, done.stderr.strip()[:300] or "no game written"
 
 
+def check_game(arbiter, pgn_extract_program, record, number, game, uci_game):
+    """The failures of one exported game, or None when it is not checked (another
+    variant, broken, or without a final position)."""
+    tags = tags_of(game)
+    if tags.get("Variant", "").lower() not in CHESS_NAMES or "{arbiter:" in game:
+        return None
+    fen = run([arbiter, "fen", "-"], game)
+    if not fen.stdout.strip():
+        return None
+    expected = fields(fen.stdout.strip())
+    readers = [
+        ("python-chess", python_chess_san(game)),
+        ("pgn-extract", pgn_extract(pgn_extract_program, game)),
+        ("push_uci", python_chess_uci(uci_game)),
+    ]
+    failures = []
+    for name, (got, error) in readers:
+        if got is None:
+            failures.append(f"{record} game {number}: {name} could not read the export: {error}")
+        elif fields(got) != expected:
+            failures.append(f"{record} game {number}: {name} ends in {fields(got)}, arbiter in {expected}")
+    return failures
+
+
 def check_file(arbiter, pgn_extract_program, record):
     san = run([arbiter, "export", record]).stdout
     uci = run([arbiter, "export", "--notation", "uci", record]).stdout
@@ -102,25 +128,12 @@ def check_file(arbiter, pgn_extract_program, record):
     failures, checked = [], 0
     if len(san_games) != len(uci_games):
         failures.append(f"{record}: {len(san_games)} games exported in SAN, {len(uci_games)} in UCI")
-    for number, (game, uci_game) in enumerate(zip(san_games, uci_games), start=1):
-        tags = tags_of(game)
-        if tags.get("Variant", "").lower() not in CHESS_NAMES or "{arbiter:" in game:
-            continue
-        fen = run([arbiter, "fen", "-"], game)
-        if not fen.stdout.strip():
-            continue
-        expected = fields(fen.stdout.strip())
-        checked += 1
-        readers = [
-            ("python-chess", python_chess_san(game)),
-            ("pgn-extract", pgn_extract(pgn_extract_program, game)),
-            ("push_uci", python_chess_uci(uci_game)),
-        ]
-        for name, (got, error) in readers:
-            if got is None:
-                failures.append(f"{record} game {number}: {name} could not read the export: {error}")
-            elif fields(got) != expected:
-                failures.append(f"{record} game {number}: {name} ends in {fields(got)}, arbiter in {expected}")
+    jobs = [(number, game, uci_game) for number, (game, uci_game) in enumerate(zip(san_games, uci_games), start=1)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for result in pool.map(lambda job: check_game(arbiter, pgn_extract_program, record, *job), jobs):
+            if result is not None:
+                checked += 1
+                failures += result
     return checked, failures
 
 
