@@ -238,6 +238,26 @@ mod tests {
     }
 
     #[test]
+    fn a_knight_move_is_written_in_every_form() {
+        use crate::rules::Rules;
+        use crate::variants::chess::Chess;
+        let pos = Chess.start();
+        let mut turns = Vec::new();
+        Chess.legal_turns(&pos, &mut turns);
+        let knight = turns.iter().find(|t| t.moves().first().is_some_and(|m| m.to == Square::parse("f3").unwrap()));
+        let knight = knight.unwrap();
+        let german = Letters::find("de").unwrap();
+        let written = |form, letters| WrittenForm { form, letters }.write_turn(&Chess, &pos, knight);
+        assert_eq!(written(Form::San, Letters::Language(ENGLISH)), "Nf3");
+        assert_eq!(written(Form::San, german), "Sf3");
+        assert_eq!(written(Form::San, Letters::Figurine), "♘f3");
+        assert_eq!(written(Form::Lan, german), "Sg1-f3");
+        assert_eq!(written(Form::Uci, german), "g1f3");
+        assert_eq!(written(Form::Iccf, Letters::Figurine), "7163");
+        assert_eq!(turns.len(), 20);
+    }
+
+    #[test]
     fn iccf_refuses_boards_beyond_8x8() {
         let iccf = WrittenForm { form: Form::Iccf, letters: Letters::Language(ENGLISH) };
         assert!(iccf.check_board(Rect::board(8, 8)).is_ok());
