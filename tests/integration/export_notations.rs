@@ -306,3 +306,18 @@ fn san_and_lan_exports_replay_to_the_same_final_positions() {
         }
     }
 }
+
+#[test]
+fn a_turn_after_the_end_is_marked_as_such() {
+    let record = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0\n";
+    assert_eq!(
+        export("--notation lan", record),
+        (
+            format!(
+                "{}\n1. e2-e4 e7-e5 2. Qd1-h5 Nb8-c6 3. Bf1-c4 Ng8-f6 4. Qh5xf7#\n{{arbiter: illegal turn 4... Ke7: played after the game ended: white wins by checkmate (1-0)}} Ke7\n1-0\n\n",
+                roster("?", "1-0")
+            ),
+            Some(1)
+        )
+    );
+}
