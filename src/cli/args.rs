@@ -3,6 +3,7 @@
 use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
 use crate::replay::ReplayOptions;
+use crate::rules::written_forms::{Form, Letters, WrittenForm};
 use crate::text::quote;
 use crate::variants::{RuleOption, VARIANTS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -46,10 +47,17 @@ pub enum Command {
         #[command(flatten)]
         format: FormatArg,
     },
-    /// Rewrite records in canonical notation.
+    /// Rewrite records in canonical notation, or in another notation and language.
     Export {
         #[command(flatten)]
         records: Records,
+        /// Notation of the turns written: san, lan, uci or iccf (ICCF on 8x8 boards only).
+        #[arg(long, default_value = "san", value_parser = parse_form)]
+        notation: Form,
+        /// Piece letters written in SAN and LAN: a language's code or English name (de,
+        /// German) or `figurine`.
+        #[arg(long, default_value = "en", value_parser = parse_letters)]
+        lang: Letters,
     },
     /// Draw a position of a record, or of a snapshot with --variant.
     Diagram(super::diagram::DiagramArgs),
@@ -221,13 +229,27 @@ impl PositionArgs {
     }
 }
 
+/// `--notation`: one of the forms `export` writes.
+fn parse_form(name: &str) -> Result<Form, String> {
+    Form::find(name).ok_or_else(|| format!("the notations are {}", Form::NAMES.join(", ")))
+}
+
+/// `--lang`: a language's letters, or figurines.
+fn parse_letters(name: &str) -> Result<Letters, String> {
+    Letters::find(name).ok_or_else(|| {
+        format!("the languages are {}, and `figurine`", crate::record::languages::Language::accepted_names())
+    })
+}
+
 /// Runs the chosen command.
 pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
     match cli.command {
         Command::Validate { records, format } => super::validate::run(&records, format.format, out),
         Command::Replay { record, format } => super::replay::run(&record, format.format, out),
         Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format, out),
-        Command::Export { records } => super::export::run(&records, out),
+        Command::Export { records, notation, lang } => {
+            super::export::run(&records, &WrittenForm { form: notation, letters: lang }, out)
+        }
         Command::Diagram(args) => super::diagram::run(&args, out),
         Command::Moves { position, format, max_turns } => super::moves::run(&position, format.format, max_turns, out),
         Command::Perft { position, depth, divide, max_turns } => {

@@ -21,7 +21,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 pub use args::Cli;
-pub use export::export_game;
+pub use export::{export_game, export_game_as};
 pub use input::{load, Loaded};
 
 /// How a command ended.

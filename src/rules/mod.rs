@@ -21,6 +21,7 @@ pub mod setup;
 mod turn;
 mod unit;
 mod variant;
+pub mod written_forms;
 pub mod zobrist;
 
 pub use board::Board;

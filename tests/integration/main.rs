@@ -14,6 +14,7 @@ mod diagram_formats;
 mod diagram_golden;
 mod differential;
 mod examples;
+mod export_notations;
 mod hostile;
 mod koopa;
 mod outputs;

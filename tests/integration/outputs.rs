@@ -76,7 +76,7 @@ fn export_writes_canonical_turns_and_warns_about_each_lenient_one() {
     Test::new()
         .args(["export", "-"])
         .stdin("1. e2-e4 e7e5 2. Ngf3 *\n")
-        .stdout("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n")
+        .stdout("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n")
         .stderr(
             [
                 warning(4, "e2-e4", "White", "e4", 1),
@@ -93,7 +93,7 @@ fn export_fills_the_result_of_a_mate() {
     Test::new()
         .args(["export", "-"])
         .stdin(MATE_IN_FOUR)
-        .stdout("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
+        .stdout("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
         .run();
 }
 
