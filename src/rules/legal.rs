@@ -4,7 +4,7 @@
 
 use super::castling::castling_moves;
 use super::check::KingSafety;
-use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, Terrain};
+use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, Position, Role};
 
 /// Where units move, and where attacks on the king are judged.
@@ -45,13 +45,20 @@ pub fn legal_moves(pos: &Position, arena: &Arena, filter: MoveFilter, out: &mut 
     retain_from(out, start, |m| safety.allows(m));
 }
 
-/// Whether the side to move has at least one legal move; stops at the first.
+/// Whether the side to move has at least one legal move; stops at the first, trying
+/// the units one by one, the king first (its steps are the most often legal when the
+/// others are not).
 pub fn any_legal_move(pos: &Position, arena: &Arena) -> bool {
-    let mut moves = Vec::with_capacity(64);
-    pseudo_moves(pos, &arena.moves, MoveFilter::default(), &mut moves);
+    let mut moves = Vec::with_capacity(32);
+    let generator = PseudoMoves::new(pos, &arena.moves, MoveFilter::default());
     let mut safety = KingSafety::within(pos, arena.threats);
-    if moves.iter().any(|m| safety.allows(m)) {
-        return true;
+    let king = pos.board().king(pos.turn()).filter(|k| generator.movers().contains(*k));
+    for from in king.into_iter().chain(generator.movers().iter().filter(|&sq| Some(sq) != king)) {
+        moves.clear();
+        generator.moves_of(from, &mut moves);
+        if moves.iter().any(|m| safety.allows(m)) {
+            return true;
+        }
     }
     // Castling can be the only legal move (Chess960: a king that stays put while its
     // rook jumps over to shield it).

@@ -124,33 +124,69 @@ pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move
 
 /// Pseudo-legal moves of the side to move, castling excluded.
 pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
-    let us = pos.turn();
-    let board = pos.board();
-    let open = SquareSet::of_rect(t.area).difference(pos.craters());
-    let ours = board.occupied_by(us);
-    let blockers = board.occupied() | attacks::grid().difference(open);
-    let mut targets = open.difference(ours);
-    if let Some(to) = filter.to {
-        targets = targets & SquareSet::only(to);
+    let generator = PseudoMoves::new(pos, t, filter);
+    for from in &generator.movers() {
+        generator.moves_of(from, out);
     }
-    let movers = (ours & open).difference(board.immobile());
-    for from in &movers {
-        let Some(piece) = board.get(from) else { continue };
-        if !filter.wants_role(piece.role) {
-            continue;
+}
+
+/// Pseudo-legal moves (castling excluded) unit by unit, with the sets every unit's
+/// moves are cut from computed once per position.
+#[derive(Debug)]
+pub struct PseudoMoves<'p> {
+    pos: &'p Position,
+    terrain: &'p Terrain,
+    filter: MoveFilter,
+    /// Squares a line passes through only up to and including: units, and every square
+    /// outside the area or cratered.
+    blockers: SquareSet,
+    /// Squares a move may end on: open, not ours, and the filter's square if it has one.
+    targets: SquareSet,
+    /// Our units that may move: inside the area and not immobile.
+    movers: SquareSet,
+}
+
+impl<'p> PseudoMoves<'p> {
+    pub fn new(pos: &'p Position, terrain: &'p Terrain, filter: MoveFilter) -> PseudoMoves<'p> {
+        let board = pos.board();
+        let open = SquareSet::of_rect(terrain.area).difference(pos.craters());
+        let ours = board.occupied_by(pos.turn());
+        let mut targets = open.difference(ours);
+        if let Some(to) = filter.to {
+            targets = targets & SquareSet::only(to);
         }
+        PseudoMoves {
+            pos,
+            terrain,
+            filter,
+            blockers: board.occupied() | attacks::grid().difference(open),
+            targets,
+            movers: (ours & open).difference(board.immobile()),
+        }
+    }
+
+    /// The squares of the units that may move (the filter's role not yet applied).
+    pub fn movers(&self) -> SquareSet {
+        self.movers
+    }
+
+    /// Appends the pseudo-legal moves of the unit on `from` that fit the filter.
+    pub fn moves_of(&self, from: Square, out: &mut Vec<Move>) {
+        let board = self.pos.board();
+        let Some(piece) = board.get(from) else { return };
+        if !self.filter.wants_role(piece.role) {
+            return;
+        }
+        let blockers = self.blockers;
         let reach = match piece.role {
-            Role::Pawn => {
-                pawn_moves(pos, t, from, filter, out);
-                continue;
-            }
+            Role::Pawn => return pawn_moves(self.pos, self.terrain, from, self.filter, out),
             Role::Knight => attacks::knight_attacks(from),
             Role::King => attacks::king_attacks(from),
             Role::Bishop => attacks::bishop_attacks(from, blockers),
             Role::Rook => attacks::rook_attacks(from, blockers),
             Role::Queen => attacks::rook_attacks(from, blockers) | attacks::bishop_attacks(from, blockers),
         };
-        for to in &(reach & targets) {
+        for to in &(reach & self.targets) {
             push(out, piece.role, from, to, !board.is_empty_at(to), MoveKind::Normal);
         }
     }
