@@ -90,20 +90,35 @@ pub struct KingSafety<'a> {
     terrain: Terrain,
     king: Option<Square>,
     scratch: Option<Board>,
-    in_check: Option<bool>,
+    checkers: Option<SquareSet>,
     pinned: Option<SquareSet>,
 }
 
 impl<'a> KingSafety<'a> {
     /// King safety judged by attacks inside `terrain`'s area.
     pub fn within(pos: &'a Position, terrain: Terrain) -> KingSafety<'a> {
-        KingSafety { pos, terrain, king: pos.board().king(pos.turn()), scratch: None, in_check: None, pinned: None }
+        KingSafety { pos, terrain, king: pos.board().king(pos.turn()), scratch: None, checkers: None, pinned: None }
     }
 
     /// Whether the mover's king stands attacked now.
     pub fn in_check(&mut self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// The enemy units that attack the mover's king now.
+    fn checkers(&mut self) -> SquareSet {
+        let (pos, terrain, king) = (self.pos, &self.terrain, self.king);
+        *self.checkers.get_or_insert_with(|| {
+            let Some(king) = king else { return SquareSet::EMPTY };
+            let view = BoardView { board: pos.board(), units: pos.board().occupied(), captured: SquareSet::EMPTY };
+            view.attackers(&pos.craters(), terrain, &terrain.area, king, pos.turn().other())
+        })
+    }
+
+    /// The mover's pinned units.
+    fn pinned(&mut self, king: Square) -> SquareSet {
         let (pos, terrain) = (self.pos, &self.terrain);
-        *self.in_check.get_or_insert_with(|| !king_safe(pos, pos.turn(), terrain))
+        *self.pinned.get_or_insert_with(|| slider_blockers(pos.board(), &pos.craters(), terrain, king, pos.turn()))
     }
 
     /// Whether `mv` certainly leaves the king as safe as it was, without a trial: the
@@ -114,10 +129,7 @@ impl<'a> KingSafety<'a> {
         if mv.role == Role::King || mv.kind == MoveKind::EnPassant || self.in_check() {
             return false;
         }
-        let (pos, terrain) = (self.pos, &self.terrain);
-        let pinned =
-            self.pinned.get_or_insert_with(|| slider_blockers(pos.board(), &pos.craters(), terrain, king, pos.turn()));
-        !pinned.contains(mv.from)
+        !self.pinned(king).contains(mv.from)
     }
 
     /// Plays `mv` on the scratch board, lets `look` see the board after it, and
@@ -128,24 +140,30 @@ impl<'a> KingSafety<'a> {
         with_move_tried(scratch, mv, pos.turn(), look)
     }
 
-    /// Whether the mover's king is not attacked after `mv`. Out of check, a king's
-    /// step is judged on a view of the board and a pinned unit's move by its pin line;
-    /// other moves are tried.
+    /// Whether the mover's king is not attacked after `mv`. A king's step is judged
+    /// on a view of the board after it; out of check, a pinned unit's move by its pin
+    /// line; in check, another unit's move by whether it takes the one checking unit or
+    /// steps between it and the king. Other moves (castling, en passant) are tried.
     pub fn allows(&mut self, mv: &Move) -> bool {
         let Some(king) = self.king else { return true };
         if self.needs_no_trial(mv) {
             return true;
         }
         let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::PromoteInPlace);
-        if plain && !self.in_check() {
-            if mv.from == king && self.pos.board().pieces_of(self.pos.turn(), Role::King).len() == 1 {
+        let one_king = self.pos.board().pieces_of(self.pos.turn(), Role::King).len() == 1;
+        if plain && one_king {
+            if mv.from == king {
                 return self.king_step_is_safe(mv);
             }
-            // Not the king, not in check, yet not free of a trial: the unit is pinned,
-            // and stays a shield only along the line from its king.
-            if let Some(line) = pin_line(king, mv.from) {
-                return line.contains(mv.to);
+            if !self.in_check() {
+                // Not the king, not in check, yet not free of a trial: the unit is
+                // pinned, and stays a shield only along the line from its king.
+                return pin_line(king, mv.from).is_some_and(|line| line.contains(mv.to));
             }
+            let checkers = self.checkers();
+            let Some(checker) = checkers.single() else { return false };
+            return !self.pinned(king).contains(mv.from)
+                && (mv.to == checker || between(king, checker).contains(mv.to));
         }
         let (craters, terrain, us) = (self.pos.craters(), self.terrain, self.pos.turn());
         !self.try_move(mv, |board| {
@@ -168,6 +186,13 @@ impl KingSafety<'_> {
         let t = &self.terrain;
         !view.is_attacked(&self.pos.craters(), t, &t.area, mv.to, self.pos.turn().other())
     }
+}
+
+/// The squares strictly between two squares on one line (none for squares not aligned).
+fn between(a: Square, b: Square) -> SquareSet {
+    (0..attacks::DIRECTION_COUNT)
+        .find(|&dir| attacks::ray(dir, a).contains(b))
+        .map_or(SquareSet::EMPTY, |dir| attacks::ray(dir, a).difference(attacks::ray(dir, b) | SquareSet::only(b)))
 }
 
 /// The line from `king` through `unit` to the grid's edge, when the two are aligned.

@@ -278,23 +278,26 @@ pub struct BoardView<'b> {
 impl BoardView<'_> {
     /// [`is_attacked`] on this view.
     pub fn is_attacked(&self, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
+        !self.attackers(craters, t, area, sq, by).is_empty()
+    }
+
+    /// The units of `by` that could capture on `sq` by an orthodox move inside `area`
+    /// (immobile units and inert pawns attack nothing; craters block lines).
+    pub fn attackers(&self, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> SquareSet {
         if !area.contains(sq) {
-            return false;
+            return SquareSet::EMPTY;
         }
         let board = self.board;
         let open = SquareSet::of_rect(*area).difference(*craters);
         let active = (board.occupied_by(by) & open & self.units).difference(board.immobile() | self.captured);
         let of = |role: Role| board.role_set(role) & active;
-        if attacks::knight_attacks(sq).intersects(of(Role::Knight))
-            || attacks::king_attacks(sq).intersects(of(Role::King))
-            || attacks::pawn_attacks(sq, by == Color::Black).intersects(of(Role::Pawn).difference(last_rank_set(t, by)))
-        {
-            return true;
-        }
         let blockers = self.units | attacks::grid().difference(open);
         let queens = of(Role::Queen);
-        attacks::rook_attacks(sq, blockers).intersects(of(Role::Rook) | queens)
-            || attacks::bishop_attacks(sq, blockers).intersects(of(Role::Bishop) | queens)
+        (attacks::knight_attacks(sq) & of(Role::Knight))
+            | (attacks::king_attacks(sq) & of(Role::King))
+            | (attacks::pawn_attacks(sq, by == Color::Black) & of(Role::Pawn).difference(last_rank_set(t, by)))
+            | (attacks::rook_attacks(sq, blockers) & (of(Role::Rook) | queens))
+            | (attacks::bishop_attacks(sq, blockers) & (of(Role::Bishop) | queens))
     }
 }
 
