@@ -34,6 +34,9 @@ pub struct Game {
     pub line: Line,
     /// The result token at the end of the movetext, if written.
     pub result: Option<Spanned<GameResult>>,
+    /// What the reader accepted although the record should not have written it so
+    /// (an unclosed tag quote): warnings, each on the text concerned.
+    pub remarks: Vec<Spanned<String>>,
 }
 
 impl Game {

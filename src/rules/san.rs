@@ -50,7 +50,7 @@ pub fn resolve_move<V: Notation + ?Sized>(
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
-    let written = WrittenMove::read(san)?;
+    let written = WrittenMove::read_in(san, pos)?;
     let mut turns = Vec::new();
     variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, &mut turns);
     let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
@@ -91,6 +91,30 @@ impl<'a> WrittenMove<'a> {
             ),
         };
         Ok(WrittenMove { san, role, promotion })
+    }
+
+    /// Reads a token against the position it is played in. A move written from square
+    /// to square without a letter (long algebraic `g1-f3`, UCI `g1f3`, ICCF `7163`) moves
+    /// the unit of the side to move that stands on its source, whatever its role; a king
+    /// moved onto its own rook (`e1h1`, Chess960 in UCI) castles toward that rook.
+    pub fn read_in(san: &'a SanToken, pos: &Position) -> Result<WrittenMove<'a>, ResolveError> {
+        static SHORT: SanToken = SanToken::Castle { long: false };
+        static LONG: SanToken = SanToken::Castle { long: true };
+        let mut written = WrittenMove::read(san)?;
+        let SanToken::Normal { piece: None, from_file: Some(file), from_rank: Some(rank), to: Some(to), .. } = san else {
+            return Ok(written);
+        };
+        let Some(unit) = Square::new(*file, *rank).and_then(|from| pos.board().get(from)) else { return Ok(written) };
+        if unit.color != pos.turn() {
+            return Ok(written);
+        }
+        let onto = pos.board().get(*to);
+        if unit.role == Role::King && onto.is_some_and(|p| p.color == unit.color && p.role == Role::Rook) {
+            let castle = if to.file() < *file { &LONG } else { &SHORT };
+            return WrittenMove::read(castle);
+        }
+        written.role = unit.role;
+        Ok(written)
     }
 
     /// The destination written, if any (none for castling and the pawn form `ed`).
