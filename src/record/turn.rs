@@ -186,9 +186,17 @@ pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGly
             let garbage = rest.bytes().position(is_delimiter).unwrap_or(rest.len());
             SyntaxError::between(text, skip(rest, garbage), NOT_A_MOVE).fail()
         }
+        Err(nom::Err::Error(_)) if is_null_move(text) => {
+            SyntaxError::token_at(text, Problem::Token("is a null move, which cannot be replayed")).fail()
+        }
         Err(nom::Err::Error(_)) => SyntaxError::token_at(text, NOT_A_MOVE).fail(),
         Err(failure) => Err(failure),
     }
+}
+
+/// `--` or `Z0`, the null moves of analysis, standing alone as a token.
+fn is_null_move(text: &str) -> bool {
+    ["--", "Z0"].iter().any(|null| text.strip_prefix(null).is_some_and(at_token_end))
 }
 
 /// Makes offsets of the spans in `turn`, counted from the end of a text of `len` bytes.
