@@ -20,6 +20,7 @@ mod outputs;
 mod perft;
 mod properties;
 mod readme;
+mod reading;
 mod reference;
 mod refusals;
 mod robust;
