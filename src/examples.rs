@@ -192,7 +192,8 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options = ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false, ..ReplayOptions::default() };
+    let options =
+        ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false, ..ReplayOptions::default() };
     let (variant, start) = match replay::setup(&game, &options) {
         Ok((variant, start, _)) => (variant, start),
         Err(problems) => {

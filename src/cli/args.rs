@@ -2,9 +2,9 @@
 
 use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
+use crate::record::languages::Language;
 use crate::replay::ReplayOptions;
 use crate::text::quote;
-use crate::record::languages::Language;
 use crate::variants::{accepted_names, RuleOption, VariantInfo, VARIANTS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::collections::BTreeMap;

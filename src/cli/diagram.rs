@@ -193,7 +193,12 @@ fn load_chosen_game(file: &Path, args: &DiagramArgs) -> Result<Loaded, CliError>
 
 /// Every game of the file, in order, their problems printed.
 fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliError> {
-    let options = ReplayOptions { rules: args.rules.parse()?, strict: args.strict, verdict_only: false, ..ReplayOptions::default() };
+    let options = ReplayOptions {
+        rules: args.rules.parse()?,
+        strict: args.strict,
+        verdict_only: false,
+        ..ReplayOptions::default()
+    };
     let mut games = Vec::new();
     let skipped = for_each_game(
         &[file.to_path_buf()],

@@ -206,7 +206,9 @@ fn replay_read(
     warnings: &mut Vec<Problem>,
 ) -> Result<Replay, Vec<Problem>> {
     let (variant, start, mut start_warnings) = replay::setup(game, options)?;
-    if let Some(span) = numeric_turn(game, &raw.text).filter(|_| VariantInfo::by_id(variant.id()).is_some_and(|info| info.board_size != 8)) {
+    if let Some(span) = numeric_turn(game, &raw.text)
+        .filter(|_| VariantInfo::by_id(variant.id()).is_some_and(|info| info.board_size != 8))
+    {
         let message = format!(
             "ICCF numeric notation names the squares of an 8x8 board only; {} is not played on one: \
              write its moves in algebraic notation",

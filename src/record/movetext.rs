@@ -6,8 +6,8 @@ use nom::Input as _;
 
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
-use super::san;
 use super::lex::{at_token_end, comment, offset, skip, space_len, text_len, Input, PResult, TResult};
+use super::san;
 use super::tree::LineStack;
 use super::turn::{glyph, turn_token};
 

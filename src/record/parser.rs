@@ -33,18 +33,18 @@ pub fn read_game(text: &str) -> (Game, Option<ParseError>) {
         Ok((input, (tags, comments))) => (input, tags, comments),
         Err(error) => {
             let game = Game { remarks, ..Game::default() };
-            return (game, Some(into_parse_error(error, text)));
+            return (game, Some(into_parse_error(&error, text)));
         }
     };
     let mut lines = LineStack::new(comments, expected_plies(&input), text_len(&input));
-    let error = movetext(input, &mut lines).err().map(|error| into_parse_error(error, text));
+    let error = movetext(input, &mut lines).err().map(|error| into_parse_error(&error, text));
     let (line, result, unclosed) = lines.finish();
     let error = error.or_else(|| unclosed.map(|error| error.into_parse_error(text)));
     (Game { tags, line, result, remarks }, error)
 }
 
-fn into_parse_error(error: nom::Err<SyntaxError>, text: &str) -> ParseError {
-    match error {
+fn into_parse_error(error: &nom::Err<SyntaxError>, text: &str) -> ParseError {
+    match *error {
         nom::Err::Error(error) | nom::Err::Failure(error) => error.into_parse_error(text),
         nom::Err::Incomplete(_) => {
             SyntaxError::at("", Problem::Message("the game ends too early")).into_parse_error(text)

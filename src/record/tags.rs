@@ -91,7 +91,8 @@ pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>)
     let (input, _) = (char('['), inline_space).parse(input)?;
     let (input, name) = context("a tag name after `[`", cut(tag_name)).parse(input)?;
     let (input, ()) = inline_space(input)?;
-    let (input, value) = context("a tag value in double quotes", cut(|input| tag_value(input, remarks))).parse(input)?;
+    let (input, value) =
+        context("a tag value in double quotes", cut(|input| tag_value(input, remarks))).parse(input)?;
     let (input, ()) = inline_space(input)?;
     let (rest, _) = context("`]` to close the tag pair", cut(char(']'))).parse(input)?;
     Ok((rest, Tag { name, value }))

@@ -101,7 +101,8 @@ impl<'a> WrittenMove<'a> {
         static SHORT: SanToken = SanToken::Castle { long: false };
         static LONG: SanToken = SanToken::Castle { long: true };
         let mut written = WrittenMove::read(san)?;
-        let SanToken::Normal { piece: None, from_file: Some(file), from_rank: Some(rank), to: Some(to), .. } = san else {
+        let SanToken::Normal { piece: None, from_file: Some(file), from_rank: Some(rank), to: Some(to), .. } = san
+        else {
             return Ok(written);
         };
         let Some(unit) = Square::new(*file, *rank).and_then(|from| pos.board().get(from)) else { return Ok(written) };

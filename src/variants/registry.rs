@@ -61,7 +61,8 @@ impl VariantInfo {
 /// Whether two variant names are the same: case, spaces, hyphens and underscores do not
 /// count (`Chess960`, `chess 960` and `chess-960` are one name).
 pub(super) fn same_name(a: &str, b: &str) -> bool {
-    let key = |s: &str| s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
+    let key =
+        |s: &str| s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
     key(a) == key(b)
 }
 
@@ -124,7 +125,14 @@ pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "bouncing",
         titles: &["Bouncing Pieces"],
-        names: &["bouncing", "bouncing pieces", "bouncing pieces chess", "bouncing chess", "event chess 95", "event chess #95"],
+        names: &[
+            "bouncing",
+            "bouncing pieces",
+            "bouncing pieces chess",
+            "bouncing chess",
+            "event chess 95",
+            "event chess #95",
+        ],
         options: &[],
         board_size: 8,
         build: Some(build_bouncing),
@@ -166,7 +174,11 @@ pub static VARIANTS: &[VariantInfo] = &[
 
 /// Every name a `[Variant]` tag or `--variant` may use, for error messages.
 pub fn accepted_names() -> String {
-    VARIANTS.iter().map(|v| format!("{} ({})", v.id, v.names.iter().skip(1).copied().collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join("; ")
+    VARIANTS
+        .iter()
+        .map(|v| format!("{} ({})", v.id, v.names.iter().skip(1).copied().collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Finds a variant by id or name and builds it with the given rule options.
