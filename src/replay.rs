@@ -28,8 +28,6 @@ pub struct ReplayOptions {
     pub variant: Option<String>,
     /// `--lang`: the language of the records' piece letters; detected per game if `None`.
     pub language: Option<&'static crate::record::languages::Language>,
-    /// `--allow-null-moves`: a null move in the main line passes the turn.
-    pub allow_null_moves: bool,
 }
 
 /// One ply replayed.

@@ -118,7 +118,6 @@ pub struct RuleArgs {
 pub struct Reading {
     pub variant: Option<String>,
     pub language: Option<&'static Language>,
-    pub allow_null_moves: bool,
 }
 
 /// How to read records that leave something unsaid.
@@ -127,9 +126,6 @@ pub struct ReadingArgs {
     /// The variant of games without a [Variant] tag (an id or any name a tag may use).
     #[arg(long)]
     pub variant: Option<String>,
-    /// Accept null moves (`--`, `Z0`) in the main line: the turn passes to the other side.
-    #[arg(long)]
-    pub allow_null_moves: bool,
 }
 
 /// The language of the records' piece letters.
@@ -163,7 +159,7 @@ impl Reading {
                 ))
             })?),
         };
-        Ok(Reading { variant: args.variant.clone(), language, allow_null_moves: args.allow_null_moves })
+        Ok(Reading { variant: args.variant.clone(), language })
     }
 }
 
@@ -215,14 +211,7 @@ impl RuleArgs {
             }
         }
         let reading = self.reading.clone();
-        Ok(ReplayOptions {
-            rules,
-            strict,
-            verdict_only,
-            variant: reading.variant,
-            language: reading.language,
-            allow_null_moves: reading.allow_null_moves,
-        })
+        Ok(ReplayOptions { rules, strict, verdict_only, variant: reading.variant, language: reading.language })
     }
 }
 

@@ -22,22 +22,33 @@ pub fn resolve_single_move<V: Notation + ?Sized>(
 ) -> Result<Resolved, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
-        return Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"));
+        return Err(ResolveError::illegal(belongs_to("a bounce", "Bouncing Pieces", "bouncing")));
     }
     let (mv, canonical) = resolve_move(variant, pos, san)?;
     Ok(Resolved { turn: Turn::Move(mv), canonical })
+}
+
+/// The refusal of a token that only another variant has, with the tag or flag that says
+/// the game is of that variant: "this looks like a Tilting the Balance bomb; add ...".
+pub fn belongs_to(what: &str, title: &str, id: &str) -> String {
+    format!(
+        "{what} exists only in {title}: if this is a game of {title}, add [Variant \"{title}\"] \
+         or pass --variant {id}"
+    )
 }
 
 /// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
 /// written after it, if any.
 pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
     let [part] = token.parts.as_slice() else {
-        return Err(ResolveError::illegal(
-            "a turn of several moves joined by `&` exists only in Refreshing Bubble Fizz Chess",
-        ));
+        return Err(ResolveError::illegal(belongs_to(
+            "a turn of several moves joined by `&`",
+            "Refreshing Bubble Fizz Chess",
+            "bubble-fizz",
+        )));
     };
     match &part.value {
-        TurnPart::Bomb(_) => Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
+        TurnPart::Bomb(_) => Err(ResolveError::illegal(belongs_to("a bomb", "Tilting the Balance", "tilting"))),
         TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
     }
 }

@@ -250,3 +250,32 @@ fn game_numbers_are_the_same_in_every_command() {
     assert_eq!(out.stdout.lines().count(), 16, "{}", out.stdout);
     assert!(run(&["fen", &path, "--game", "5"]).stderr.contains("holds 4 game(s)"));
 }
+
+#[test]
+fn a_bounce_reads_in_long_algebraic_uci_and_iccf() {
+    let start = "[Variant \"Bouncing Pieces\"]\n[FEN \"5k2/5pp1/8/8/5b2/3b4/5PPP/4R1K1 w - - 0 1\"]\n\n";
+    let san = fen_of("bounce-san.pgn", &format!("{start}1. Re8, Kg8+ Bh6, g7-f8 *\n"));
+    for (name, moves) in [
+        ("bounce-lan.pgn", "1. Re1-e8, Kf8-g8+ Bf4-h6, g7-f8 *\n"),
+        ("bounce-uci.pgn", "1. e1e8, f8g8 f4h6, g7f8 *\n"),
+        ("bounce-iccf.pgn", "1. 5158, 6878 6486, 7768 *\n"),
+    ] {
+        assert_eq!(fen_of(name, &format!("{start}{moves}")), san, "{name}");
+    }
+}
+
+#[test]
+fn a_token_of_another_variant_names_it_and_the_tag() {
+    let path = record("untagged-bomb.pgn", "1. e4 e5 2. Nf3 (****)g6 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("a bomb exists only in Tilting the Balance: if this is a game of Tilting the Balance, add [Variant \"Tilting the Balance\"] or pass --variant tilting"),
+        "{}",
+        out.stderr
+    );
+    let bounce = record("untagged-bounce.pgn", "1. e4 e5 2. Qh5, e5-e6 *\n");
+    assert!(run(&["validate", &bounce]).stderr.contains("--variant bouncing"));
+    let multi = record("untagged-multi.pgn", "1. e4 & d4 *\n");
+    assert!(run(&["validate", &multi]).stderr.contains("--variant bubble-fizz"));
+}
