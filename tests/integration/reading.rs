@@ -279,3 +279,11 @@ fn a_token_of_another_variant_names_it_and_the_tag() {
     let multi = record("untagged-multi.pgn", "1. e4 & d4 *\n");
     assert!(run(&["validate", &multi]).stderr.contains("--variant bubble-fizz"));
 }
+
+#[test]
+fn a_square_of_the_12x12_grid_in_an_8x8_variant_names_bellows() {
+    let path = record("untagged-bellows.pgn", "1. e4 e5 2. Qk11 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("add [Variant \"Bellows Chess\"] or pass --variant bellows"), "{}", out.stderr);
+}
