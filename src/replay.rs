@@ -28,6 +28,9 @@ pub struct ReplayOptions {
     pub variant: Option<String>,
     /// `--lang`: the language of the records' piece letters; detected per game if `None`.
     pub language: Option<&'static crate::record::languages::Language>,
+    /// `--allow-null-moves`: a null move in the main line passes the turn, as it does
+    /// in a variation.
+    pub allow_null_moves: bool,
 }
 
 /// One ply replayed.
@@ -214,6 +217,7 @@ pub fn replay(
         label: game_label(game, number),
         strict: options.strict,
         verdict_only: options.verdict_only,
+        allow_null_moves: options.allow_null_moves,
         problems: Problems::default(),
     };
     let mut history = History::new(run.variant, &start);
@@ -229,6 +233,14 @@ pub fn replay(
     }
     let problems = run.problems.finish();
     Replay { variant, start, line, ending, claims: history.claims, problems }
+}
+
+/// The position after a null move (`--`): the other side to move, no en passant.
+pub fn play_null_move(pos: &Position) -> Position {
+    let mut after = pos.clone();
+    after.set_ep_square(None);
+    after.pass_turn(false);
+    after
 }
 
 /// Plays a resolved turn: the position after it and the check mark it earns.
@@ -351,6 +363,7 @@ struct Run<'a> {
     label: String,
     strict: bool,
     verdict_only: bool,
+    allow_null_moves: bool,
     problems: Problems,
 }
 
@@ -404,7 +417,12 @@ impl<'a> Run<'a> {
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
                 self.warn(ply.turn.span, message, "played after an automatic draw", &context);
             }
-            let Some(replayed) = self.ply(ply, pos, written, &context) else {
+            let played = if ply.turn.value.parts.is_empty() {
+                self.null_move(ply, pos, written, &context, history.is_some())
+            } else {
+                self.ply(ply, pos, written, &context)
+            };
+            let Some(replayed) = played else {
                 out.broken = true;
                 out.last = current;
                 return out;
@@ -454,6 +472,22 @@ impl<'a> Run<'a> {
             after,
             variations: Vec::new(),
         })
+    }
+
+    /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
+    /// the main line it is an error, unless `--allow-null-moves` reads it as in a variation.
+    fn null_move(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At, main: bool) -> Option<ReplayedPly> {
+        if main && !self.allow_null_moves {
+            let message = format!(
+                "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
+                 pass --allow-null-moves to read them in the main line)",
+                quote(written)
+            );
+            self.error(ply.turn.span, message, "null move", context);
+            return None;
+        }
+        let (after, turn) = (play_null_move(pos), Turn::Multi(Vec::new()));
+        Some(ReplayedPly { written: written.to_string(), canonical: "--".into(), turn, after, variations: Vec::new() })
     }
 
     fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {

@@ -118,6 +118,7 @@ pub struct RuleArgs {
 pub struct Reading {
     pub variant: Option<String>,
     pub language: Option<&'static Language>,
+    pub allow_null_moves: bool,
 }
 
 /// How to read records that leave something unsaid.
@@ -126,6 +127,10 @@ pub struct ReadingArgs {
     /// The variant of games without a [Variant] tag (an id or any name a tag may use).
     #[arg(long)]
     pub variant: Option<String>,
+    /// Read null moves (`--`, `Z0`) in the main line as passing the turn (in variations
+    /// they always are).
+    #[arg(long)]
+    pub allow_null_moves: bool,
 }
 
 /// The language of the records' piece letters.
@@ -159,7 +164,7 @@ impl Reading {
                 ))
             })?),
         };
-        Ok(Reading { variant: args.variant.clone(), language })
+        Ok(Reading { variant: args.variant.clone(), language, allow_null_moves: args.allow_null_moves })
     }
 }
 
@@ -211,7 +216,14 @@ impl RuleArgs {
             }
         }
         let reading = self.reading.clone();
-        Ok(ReplayOptions { rules, strict, verdict_only, variant: reading.variant, language: reading.language })
+        Ok(ReplayOptions {
+            rules,
+            strict,
+            verdict_only,
+            variant: reading.variant,
+            language: reading.language,
+            allow_null_moves: reading.allow_null_moves,
+        })
     }
 }
 

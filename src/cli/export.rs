@@ -10,7 +10,7 @@ use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
 use crate::record::ast::{Game, Line};
-use crate::replay::play_resolved;
+use crate::replay::{play_null_move, play_resolved};
 use crate::rules::{Color, Position};
 use crate::variants::prelude::*;
 
@@ -135,9 +135,13 @@ fn write_line(out: &mut Movetext, line: &Line, variant: &dyn Variant, start: &Po
     let mut current = start.clone();
     let mut need_number = true;
     for ply in &line.plies {
-        let Ok(resolved) = variant.resolve(&current, &ply.turn.value) else { return };
-        let (after, mark) = play_resolved(variant, &current, &resolved);
-        let canonical = format!("{}{mark}", resolved.canonical);
+        let (after, canonical) = if ply.turn.value.parts.is_empty() {
+            (play_null_move(&current), "--".to_string())
+        } else {
+            let Ok(resolved) = variant.resolve(&current, &ply.turn.value) else { return };
+            let (after, mark) = play_resolved(variant, &current, &resolved);
+            (after, format!("{}{mark}", resolved.canonical))
+        };
         if current.turn() == Color::White {
             out.token(&format!("{}. {canonical}", current.fullmove()));
         } else if need_number {

@@ -196,7 +196,10 @@ pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGly
             SyntaxError::between(text, skip(rest, garbage), NOT_A_MOVE).fail()
         }
         Err(nom::Err::Error(_)) if is_null_move(text) => {
-            SyntaxError::token_at(text, Problem::Token("is a null move, which cannot be replayed")).fail()
+            let rest = skip(text, 2);
+            let mut null = (mark(TurnToken { parts: Vec::new(), check: None }, text, rest), Vec::new());
+            anchor(&mut null, text_len);
+            Ok((rest, null))
         }
         Err(nom::Err::Error(_)) => SyntaxError::token_at(text, NOT_A_MOVE).fail(),
         Err(failure) => Err(failure),

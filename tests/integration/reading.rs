@@ -287,3 +287,18 @@ fn a_square_of_the_12x12_grid_in_an_8x8_variant_names_bellows() {
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("add [Variant \"Bellows Chess\"] or pass --variant bellows"), "{}", out.stderr);
 }
+
+#[test]
+fn null_moves_pass_the_turn_in_variations_and_in_the_main_line_only_when_allowed() {
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 (2. -- Nc6 3. Nf3 Nf6) Nc6 3. Z0 Nf6 *\n";
+    let path = record("null.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("`Z0` is a null move"), "{}", out.stderr);
+    assert!(out.stdout.contains("invalid, 4 plies"), "{}", out.stdout);
+    assert_eq!(run(&["validate", &path, "--allow-null-moves"]).code, 0);
+    let fen = final_fen(&path, 1, &["--allow-null-moves"]);
+    assert_eq!(fen, "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4");
+    let exported = run(&["export", &path, "--allow-null-moves"]);
+    assert!(exported.stdout.contains("(2. -- Nc6 3. Nf3 Nf6) 2... Nc6 3. -- Nf6 *"), "{}", exported.stdout);
+}
