@@ -192,9 +192,10 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options = ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false };
+    let options =
+        ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false, ..ReplayOptions::default() };
     let (variant, start) = match replay::setup(&game, &options) {
-        Ok(setup) => setup,
+        Ok((variant, start, _)) => (variant, start),
         Err(problems) => {
             let message = problems.into_iter().map(|p| p.message).collect::<Vec<_>>().join("; ");
             // `illegal: { ply: 0 }` expects the start itself to be refused.

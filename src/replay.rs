@@ -24,6 +24,13 @@ pub struct ReplayOptions {
     /// (each is replayed from the position it branches from, then dropped), so that
     /// memory stays bounded by the game's text whatever its length.
     pub verdict_only: bool,
+    /// `--variant`: the variant of games without a `[Variant]` tag.
+    pub variant: Option<String>,
+    /// `--lang`: the language of the records' piece letters; detected per game if `None`.
+    pub language: Option<&'static crate::record::languages::Language>,
+    /// `--allow-null-moves`: a null move in the main line passes the turn, as it does
+    /// in a variation.
+    pub allow_null_moves: bool,
 }
 
 /// One ply replayed.
@@ -131,8 +138,7 @@ fn command_line_rules_for<'o>(
     name: &str,
     rules: &'o BTreeMap<String, String>,
 ) -> impl Iterator<Item = (String, String)> + 'o {
-    let wanted = name.trim().to_lowercase();
-    let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str()));
+    let info = VariantInfo::by_name(name.trim());
     rules
         .iter()
         .filter(move |(key, _)| {
@@ -143,24 +149,57 @@ fn command_line_rules_for<'o>(
         .map(|(k, v)| (k.clone(), v.clone()))
 }
 
-/// The variant, rule options and start position a game's tags ask for.
-pub fn setup(game: &Game, options: &ReplayOptions) -> Result<(Box<dyn Variant>, Position), Vec<Problem>> {
+/// A game ready to replay: its variant and start position, and warnings about the start
+/// (castling rights dropped).
+pub type Setup = (Box<dyn Variant>, Position, Vec<Problem>);
+
+/// The variant, rule options and start position a game's tags ask for; `--variant` names
+/// the variant of a game without a `[Variant]` tag (chess when neither does).
+pub fn setup(game: &Game, options: &ReplayOptions) -> Result<Setup, Vec<Problem>> {
     let unreadable =
         |name: &str, message: String| vec![Problem::new(Severity::Unreadable, tag_span(game, name), message)];
     let mut rules = match game.tag("Rules") {
         Some(text) => parse_rule_options(text).map_err(|m| unreadable("Rules", m))?,
         None => BTreeMap::new(),
     };
-    let name = game.tag("Variant").unwrap_or("chess");
+    let name = game.tag("Variant").or(options.variant.as_deref()).unwrap_or("chess");
     rules.extend(command_line_rules_for(name, &options.rules));
     let variant = lookup(name, &rules).map_err(|m| unreadable("Variant", m))?;
+    let mut warnings = Vec::new();
     let start = match game.tag("FEN") {
-        Some(fen) => variant
-            .read_snapshot(fen)
-            .map_err(|e| unreadable("FEN", format!("the start position cannot be used: {e}")))?,
+        Some(fen) => match variant.read_snapshot(fen) {
+            Ok(start) => start,
+            Err(error) => {
+                let (start, dropped) = without_unusable_castling(variant.as_ref(), fen)
+                    .ok_or_else(|| unreadable("FEN", format!("the start position cannot be used: {error}")))?;
+                let message = format!(
+                    "castling rights `{dropped}` of the start position were dropped: no rook can use them ({error})"
+                );
+                warnings.push(Problem::new(Severity::Warning, tag_span(game, "FEN"), message));
+                start
+            }
+        },
         None => variant.start(),
     };
-    Ok((variant, start))
+    Ok((variant, start, warnings))
+}
+
+/// The start position of a snapshot that is refused only for castling rights no rook
+/// can use: read again with the rights that can be used, and the rights dropped.
+fn without_unusable_castling(variant: &dyn Variant, fen: &str) -> Option<(Position, String)> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let rights = fields.get(2).filter(|rights| **rights != "-")?;
+    let with_rights = |kept: &str| {
+        let mut changed = fields.clone();
+        if let Some(field) = changed.get_mut(2) {
+            *field = if kept.is_empty() { "-" } else { kept };
+        }
+        variant.read_snapshot(&changed.join(" ")).ok()
+    };
+    with_rights("")?;
+    let usable: String = rights.chars().filter(|right| with_rights(&right.to_string()).is_some()).collect();
+    let dropped: String = rights.chars().filter(|right| !usable.contains(*right)).collect();
+    Some((with_rights(&usable)?, dropped))
 }
 
 /// Replays a game whose setup succeeded.
@@ -178,6 +217,7 @@ pub fn replay(
         label: game_label(game, number),
         strict: options.strict,
         verdict_only: options.verdict_only,
+        allow_null_moves: options.allow_null_moves,
         problems: Problems::default(),
     };
     let mut history = History::new(run.variant, &start);
@@ -193,6 +233,14 @@ pub fn replay(
     }
     let problems = run.problems.finish();
     Replay { variant, start, line, ending, claims: history.claims, problems }
+}
+
+/// The position after a null move (`--`): the other side to move, no en passant.
+pub fn play_null_move(pos: &Position) -> Position {
+    let mut after = pos.clone();
+    after.set_ep_square(None);
+    after.pass_turn(false);
+    after
 }
 
 /// Plays a resolved turn: the position after it and the check mark it earns.
@@ -315,6 +363,7 @@ struct Run<'a> {
     label: String,
     strict: bool,
     verdict_only: bool,
+    allow_null_moves: bool,
     problems: Problems,
 }
 
@@ -368,7 +417,12 @@ impl<'a> Run<'a> {
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
                 self.warn(ply.turn.span, message, "played after an automatic draw", &context);
             }
-            let Some(replayed) = self.ply(ply, pos, written, &context) else {
+            let played = if ply.turn.value.parts.is_empty() {
+                self.null_move(ply, pos, written, &context, history.is_some())
+            } else {
+                self.ply(ply, pos, written, &context)
+            };
+            let Some(replayed) = played else {
                 out.broken = true;
                 out.last = current;
                 return out;
@@ -418,6 +472,22 @@ impl<'a> Run<'a> {
             after,
             variations: Vec::new(),
         })
+    }
+
+    /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
+    /// the main line it is an error, unless `--allow-null-moves` reads it as in a variation.
+    fn null_move(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At, main: bool) -> Option<ReplayedPly> {
+        if main && !self.allow_null_moves {
+            let message = format!(
+                "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
+                 pass --allow-null-moves to read them in the main line)",
+                quote(written)
+            );
+            self.error(ply.turn.span, message, "null move", context);
+            return None;
+        }
+        let (after, turn) = (play_null_move(pos), Turn::Multi(Vec::new()));
+        Some(ReplayedPly { written: written.to_string(), canonical: "--".into(), turn, after, variations: Vec::new() })
     }
 
     fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {

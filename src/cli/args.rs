@@ -2,10 +2,11 @@
 
 use super::output::{to_stderr, Output};
 use super::{CliError, Verdict};
+use crate::record::languages::Language;
 use crate::replay::ReplayOptions;
 use crate::rules::written_forms::{Form, Letters, WrittenForm};
 use crate::text::quote;
-use crate::variants::{RuleOption, VARIANTS};
+use crate::variants::{accepted_names, RuleOption, VariantInfo, VARIANTS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -27,6 +28,8 @@ pub enum Command {
     Validate {
         #[command(flatten)]
         records: Records,
+        #[command(flatten)]
+        lang: LangArg,
         #[command(flatten)]
         format: FormatArg,
     },
@@ -58,6 +61,10 @@ pub enum Command {
         /// German) or `figurine`.
         #[arg(long, default_value = "en", value_parser = parse_letters)]
         lang: Letters,
+        /// Language of the record's piece letters, as `--lang` is for other commands
+        /// (without it, a game whose letters are not English has its language detected).
+        #[arg(long, value_name = "LANG")]
+        input_lang: Option<String>,
     },
     /// Draw a position of a record, or of a snapshot with --variant.
     Diagram(super::diagram::DiagramArgs),
@@ -116,6 +123,64 @@ pub struct RuleArgs {
     /// A rule option `key=value` (repeatable); wins over a [Rules] tag.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
+    /// How records are read, checked from [`ReadingArgs`] and [`LangArg`] before any work.
+    #[arg(skip)]
+    pub reading: Reading,
+}
+
+/// How records are read: settings checked from the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    pub variant: Option<String>,
+    pub language: Option<&'static Language>,
+    pub allow_null_moves: bool,
+}
+
+/// How to read records that leave something unsaid.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ReadingArgs {
+    /// The variant of games without a [Variant] tag (an id or any name a tag may use).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Read null moves (`--`, `Z0`) in the main line as passing the turn (in variations
+    /// they always are).
+    #[arg(long)]
+    pub allow_null_moves: bool,
+}
+
+/// The language of the records' piece letters.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LangArg {
+    /// Language of the piece letters, by code or English name (`de`, `German`); without
+    /// it, a game whose letters are not English has its language detected, with a warning.
+    #[arg(long)]
+    pub lang: Option<String>,
+}
+
+impl Reading {
+    /// Checks the reading flags: the variant must exist, the language be known.
+    pub fn checked(args: &ReadingArgs, lang: &LangArg) -> Result<Reading, CliError> {
+        if let Some(name) = &args.variant {
+            if VariantInfo::by_name(name.trim()).is_none() {
+                return Err(CliError::Message(format!(
+                    "--variant `{}` is no variant; the variants and the names they go by: {}",
+                    quote(name),
+                    accepted_names()
+                )));
+            }
+        }
+        let language = match &lang.lang {
+            None => None,
+            Some(name) => Some(Language::find(name.trim()).ok_or_else(|| {
+                CliError::Message(format!(
+                    "--lang `{}` is no language arbiter knows; it takes {}",
+                    quote(name),
+                    Language::accepted_names()
+                ))
+            })?),
+        };
+        Ok(Reading { variant: args.variant.clone(), language, allow_null_moves: args.allow_null_moves })
+    }
 }
 
 impl RuleArgs {
@@ -165,7 +230,15 @@ impl RuleArgs {
                 ));
             }
         }
-        Ok(ReplayOptions { rules, strict, verdict_only })
+        let reading = self.reading.clone();
+        Ok(ReplayOptions {
+            rules,
+            strict,
+            verdict_only,
+            variant: reading.variant,
+            language: reading.language,
+            allow_null_moves: reading.allow_null_moves,
+        })
     }
 }
 
@@ -180,6 +253,8 @@ pub struct Records {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
 }
 
 /// One record file and the game meant in it.
@@ -202,6 +277,18 @@ pub struct GameChoice {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+    #[command(flatten)]
+    pub lang: LangArg,
+}
+
+impl GameChoice {
+    /// Checks the reading flags into the rule arguments, where the replay finds them.
+    fn check_reading(&mut self) -> Result<(), CliError> {
+        self.rules.reading = Reading::checked(&self.reading, &self.lang)?;
+        Ok(())
+    }
 }
 
 /// A position given by variant and snapshot.
@@ -244,10 +331,21 @@ fn parse_letters(name: &str) -> Result<Letters, String> {
 /// Runs the chosen command.
 pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> {
     match cli.command {
-        Command::Validate { records, format } => super::validate::run(&records, format.format, out),
-        Command::Replay { record, format } => super::replay::run(&record, format.format, out),
-        Command::Fen { record, ply, format } => super::fen::run(&record, ply, format.format, out),
-        Command::Export { records, notation, lang } => {
+        Command::Validate { mut records, lang, format } => {
+            records.rules.reading = Reading::checked(&records.reading, &lang)?;
+            super::validate::run(&records, format.format, out)
+        }
+        Command::Replay { mut record, format } => {
+            record.choice.check_reading()?;
+            super::replay::run(&record, format.format, out)
+        }
+        Command::Fen { mut record, ply, format } => {
+            record.choice.check_reading()?;
+            super::fen::run(&record, ply, format.format, out)
+        }
+        Command::Export { mut records, notation, lang, input_lang } => {
+            let input_lang = LangArg { lang: input_lang };
+            records.rules.reading = Reading::checked(&records.reading, &input_lang)?;
             super::export::run(&records, &WrittenForm { form: notation, letters: lang }, out)
         }
         Command::Diagram(args) => super::diagram::run(&args, out),

@@ -6,7 +6,7 @@ mod files;
 mod html_view;
 mod options;
 
-use super::args::{GameChoice, PositionArgs, RuleArgs};
+use super::args::{GameChoice, LangArg, PositionArgs, ReadingArgs, RuleArgs};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::replay::load_one;
@@ -176,7 +176,13 @@ pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliEr
 }
 
 fn choice(args: &DiagramArgs) -> GameChoice {
-    GameChoice { game: args.game.unwrap_or(1), strict: args.strict, rules: args.rules.clone() }
+    GameChoice {
+        game: args.game.unwrap_or(1),
+        strict: args.strict,
+        rules: args.rules.clone(),
+        reading: ReadingArgs::default(),
+        lang: LangArg::default(),
+    }
 }
 
 /// The game `--game` names (the first by default), its problems printed.
@@ -187,7 +193,12 @@ fn load_chosen_game(file: &Path, args: &DiagramArgs) -> Result<Loaded, CliError>
 
 /// Every game of the file, in order, their problems printed.
 fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliError> {
-    let options = ReplayOptions { rules: args.rules.parse()?, strict: args.strict, verdict_only: false };
+    let options = ReplayOptions {
+        rules: args.rules.parse()?,
+        strict: args.strict,
+        verdict_only: false,
+        ..ReplayOptions::default()
+    };
     let mut games = Vec::new();
     let skipped = for_each_game(
         &[file.to_path_buf()],

@@ -15,8 +15,9 @@ use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::report::verdict;
 use super::{CliError, Verdict};
+use crate::diagnostics::Severity;
 use crate::record::ast::{Game, Line, Ply};
-use crate::replay::play_resolved;
+use crate::replay::{play_null_move, play_resolved};
 use crate::rules::written_forms::WrittenForm;
 use crate::rules::{Color, Position, ResolveError};
 use crate::variants::prelude::*;
@@ -72,6 +73,11 @@ pub fn export_game_as(loaded: &Loaded, form: &WrittenForm) -> Result<String, Str
         let why = loaded.problems().first().map_or("it cannot be read", |p| p.message.as_str());
         return Ok(marked_verbatim(loaded, why));
     };
+    // A game whose reading stopped at a syntax error is copied whole, so that nothing
+    // after the error is lost.
+    if let Some(stop) = loaded.problems().iter().find(|p| p.severity == Severity::Unreadable) {
+        return Ok(marked_verbatim(loaded, &stop.message));
+    }
     form.check_board(replay.start.board().area()).map_err(|e| format!("{}: {e}", loaded.label()))?;
     // A `Result` tag that is no result token (`0-0`, `draw`) must not reach the movetext.
     let tag_result = game.tag("Result").filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(r));
@@ -211,17 +217,22 @@ impl Writer<'_> {
         let mut current = start.clone();
         let mut need_number = true;
         for ply in &line.plies {
-            let resolved = match self.variant.resolve(&current, &ply.turn.value) {
-                Ok(resolved) => resolved,
-                Err(error) => {
-                    out.token(&comment_text(&self.refusal(&current, ply, &error)));
-                    let from = ply.number.as_ref().map_or(ply.turn.span.start, |n| n.span.start);
-                    out.verbatim(&rest_of_line(self.text, from, end));
-                    return;
-                }
+            let (after, written) = if ply.turn.value.parts.is_empty() {
+                // A null move (in a variation, or allowed in the main line).
+                (play_null_move(&current), "--".to_string())
+            } else {
+                let resolved = match self.variant.resolve(&current, &ply.turn.value) {
+                    Ok(resolved) => resolved,
+                    Err(error) => {
+                        out.token(&comment_text(&self.refusal(&current, ply, &error)));
+                        let from = ply.number.as_ref().map_or(ply.turn.span.start, |n| n.span.start);
+                        out.verbatim(&rest_of_line(self.text, from, end));
+                        return;
+                    }
+                };
+                let (after, mark) = play_resolved(self.variant, &current, &resolved);
+                (after, self.form.write(&current, &resolved.turn, &resolved.canonical, mark))
             };
-            let (after, mark) = play_resolved(self.variant, &current, &resolved);
-            let written = self.form.write(&current, &resolved.turn, &resolved.canonical, mark);
             if current.turn() == Color::White {
                 out.token(&format!("{}. {written}", current.fullmove()));
             } else if need_number {

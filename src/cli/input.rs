@@ -1,11 +1,13 @@
 //! Reading records: opening files or standard input, streaming games one batch at
-//! a time, and parsing and replaying each game (in parallel over a batch).
+//! a time, and parsing and replaying each game (in parallel over a batch, through
+//! [`super::load`]).
 
+use super::load::load;
 use super::output::to_stderr;
 use super::CliError;
 use crate::diagnostics::{GameSource, Problem, Severity};
 use crate::record::ast::{Game, Span};
-use crate::record::{parse_game, GameReader, RawGame, ReadError};
+use crate::record::{GameReader, RawGame, ReadError};
 use crate::replay::{self, Replay, ReplayOptions};
 use crate::text::escape_controls;
 use rayon::prelude::*;
@@ -94,25 +96,6 @@ impl Loaded {
             None => format!("game {}", self.raw.number),
         }
     }
-}
-
-/// Parses and replays one game.
-pub fn load(path: &str, raw: RawGame, options: &ReplayOptions) -> Loaded {
-    let unreadable = |span: Span, message: String| Err(vec![Problem::new(Severity::Unreadable, span, message)]);
-    if let Some(offset) = raw.invalid_utf8 {
-        let replay = unreadable(Span::new(offset, offset), "the record is not valid UTF-8 here".to_string());
-        return Loaded { path: path.to_string(), raw, game: None, replay };
-    }
-    let game = match parse_game(&raw.text) {
-        Ok(game) => game,
-        Err(e) => {
-            let replay = unreadable(e.span, e.message);
-            return Loaded { path: path.to_string(), raw, game: None, replay };
-        }
-    };
-    let replay = replay::setup(&game, options)
-        .map(|(variant, start)| replay::replay(&game, &raw.text, raw.number, variant, start, options));
-    Loaded { path: path.to_string(), raw, game: Some(game), replay }
 }
 
 /// A game the reader skipped because it is larger than it may hold.

@@ -8,6 +8,7 @@ mod diagram;
 mod export;
 mod fen;
 mod input;
+mod load;
 mod moves;
 mod output;
 mod perft;
@@ -22,7 +23,8 @@ use std::process::ExitCode;
 
 pub use args::Cli;
 pub use export::{export_game, export_game_as};
-pub use input::{load, Loaded};
+pub use input::Loaded;
+pub use load::load;
 
 /// How a command ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -34,6 +34,9 @@ pub struct Game {
     pub line: Line,
     /// The result token at the end of the movetext, if written.
     pub result: Option<Spanned<GameResult>>,
+    /// What the reader accepted although the record should not have written it so
+    /// (an unclosed tag quote): warnings, each on the text concerned.
+    pub remarks: Vec<Spanned<String>>,
 }
 
 impl Game {
@@ -111,7 +114,8 @@ pub enum CheckMark {
 /// Everything one side writes for one ply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnToken {
-    /// One part for most turns; several joined by `&` in a multi-move turn (F11).
+    /// One part for most turns; several joined by `&` in a multi-move turn (F11); none
+    /// for a null move (`--` or `Z0`), which passes the turn.
     pub parts: Vec<Spanned<TurnPart>>,
     /// The last check mark written anywhere in the token (`Re8+, Kg8` and `Re8, Kg8+`
     /// both give `Check`), or `None`.

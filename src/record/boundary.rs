@@ -1,18 +1,26 @@
 //! Where one game ends and the next begins, found while the bytes stream past.
 //!
-//! A tag line (a line whose first character other than spaces and tabs is `[`, outside
-//! any `{}` comment) starts a new game when the current game already has movetext, or
-//! when a blank line has followed its tag pairs. Everything else stays in the current game.
+//! A game is tag pairs and movetext that ends with a result token (PGN 8.1, 8.2.6). A tag
+//! line (a line whose first character other than spaces, tabs, e-mail quoting `>` and
+//! byte order marks is `[`, outside any `{}` comment) starts a new game when the current
+//! game already has movetext or already has a tag of that name. A result token outside
+//! variations ends the movetext: the next token that is not a comment starts a new game,
+//! even on the same line. Blank lines decide nothing.
+
+use super::movetext::result;
 
 /// What has been seen so far on the current line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LineState {
     /// Nothing yet: a `%` here starts an escape line.
     Fresh,
-    /// Only spaces, tabs and carriage returns.
+    /// Only spaces, tabs, carriage returns, quoting `>` and byte order marks, or the end
+    /// of a tag pair.
     Indent,
-    /// A tag line: the rest of it is not looked at.
-    Tag,
+    /// The name of a tag pair, after its `[`.
+    TagName,
+    /// The rest of a tag pair, up to its `]`.
+    TagValue { quoted: bool, escaped: bool },
     /// A `%` escape line.
     Escape,
     /// After a `;` outside braces: a comment up to the end of the line.
@@ -20,6 +28,9 @@ enum LineState {
     /// Movetext.
     Body,
 }
+
+/// The longest token looked at as a possible result (`1/2-1/2`, `0.5-0.5`, `½–½`).
+const RESULT_TOKEN_BYTES: usize = 12;
 
 /// The scanner's state across chunks of input.
 #[derive(Debug)]
@@ -32,10 +43,22 @@ pub(crate) struct Splitter {
     game_bytes: usize,
     /// `game_bytes` where the current line began.
     line_start: usize,
-    tag_seen: bool,
-    blank_after_tags: bool,
     movetext_seen: bool,
     has_content: bool,
+    /// Names of the tag pairs of the current game.
+    tag_names: Vec<Vec<u8>>,
+    /// The name of the tag pair being read.
+    tag_name: Vec<u8>,
+    /// Open parentheses of variations in the movetext.
+    depth: usize,
+    /// The movetext token being read, while it is short enough to be a result.
+    token: Vec<u8>,
+    token_too_long: bool,
+    /// A result token has ended the movetext of the current game.
+    ended: bool,
+    /// The next game begins in the middle of a line: the bytes of that line before it
+    /// belong to the game before, and the next game sees spaces in their place.
+    mid_line: bool,
 }
 
 impl Splitter {
@@ -46,10 +69,15 @@ impl Splitter {
             line: 1,
             game_bytes: 0,
             line_start: 0,
-            tag_seen: false,
-            blank_after_tags: false,
             movetext_seen: false,
             has_content: false,
+            tag_names: Vec::new(),
+            tag_name: Vec::new(),
+            depth: 0,
+            token: Vec::new(),
+            token_too_long: false,
+            ended: false,
+            mid_line: false,
         }
     }
 
@@ -68,23 +96,46 @@ impl Splitter {
         self.line_start
     }
 
+    /// True when the game that starts now begins in the middle of its first line.
+    pub(super) fn starts_mid_line(&self) -> bool {
+        self.mid_line
+    }
+
     /// Starts the next game, which already holds `carried` bytes of the current line.
     pub(super) fn begin_game(&mut self, carried: usize) {
         self.game_bytes = carried;
         self.line_start = 0;
-        self.tag_seen = false;
-        self.blank_after_tags = false;
         self.movetext_seen = false;
         self.has_content = false;
+        self.tag_names.clear();
+        self.depth = 0;
+        self.ended = false;
+        self.mid_line = false;
+        if self.state == LineState::TagName || matches!(self.state, LineState::TagValue { .. }) {
+            // The boundary came at a repeated tag name: that tag line opens this game.
+            self.has_content = true;
+            if self.state != LineState::TagName {
+                self.tag_names.push(std::mem::take(&mut self.tag_name));
+            }
+        }
     }
 
     /// Scans `chunk`. Returns how many of its bytes belong to the current game, and
-    /// whether a new game starts right after them (at a `[` that is not yet consumed).
+    /// whether a new game starts right after them: at a `[` or movetext token that is
+    /// not yet consumed, or at the current line (after a repeated tag name).
     pub(super) fn scan(&mut self, chunk: &[u8]) -> (usize, bool) {
         let mut i = 0;
         let mut boundary = false;
         while let Some(&byte) = chunk.get(i) {
             if byte == b'\n' {
+                self.end_token();
+                if self.tag_name_ends() {
+                    // A tag name cut by the end of the line: it is complete.
+                    if self.repeated_tag() {
+                        boundary = true;
+                        break;
+                    }
+                }
                 self.end_line(i + 1);
                 i += 1;
                 continue;
@@ -104,15 +155,15 @@ impl Splitter {
             }
             match self.state {
                 LineState::Fresh | LineState::Indent => match byte {
-                    b' ' | b'\t' | b'\r' => self.state = LineState::Indent,
+                    b' ' | b'\t' | b'\r' | b'>' | 0xef | 0xbb | 0xbf => self.state = LineState::Indent,
                     b'%' if self.state == LineState::Fresh => self.state = LineState::Escape,
-                    b'[' if self.movetext_seen || self.blank_after_tags => {
+                    b'[' if self.movetext_seen => {
                         boundary = true;
                         break;
                     }
                     b'[' => {
-                        self.state = LineState::Tag;
-                        self.tag_seen = true;
+                        self.state = LineState::TagName;
+                        self.tag_name.clear();
                         self.has_content = true;
                     }
                     _ => {
@@ -121,31 +172,39 @@ impl Splitter {
                         continue;
                     }
                 },
-                LineState::Tag | LineState::Escape | LineState::LineComment => {
+                LineState::TagName => {
+                    if byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte) {
+                        self.tag_name.push(byte);
+                    } else if !self.tag_name.is_empty() || !matches!(byte, b' ' | b'\t') {
+                        if self.tag_name_ends() && self.repeated_tag() {
+                            boundary = true;
+                            self.game_bytes += i;
+                            return (i, boundary);
+                        }
+                        self.state = LineState::TagValue { quoted: false, escaped: false };
+                        continue;
+                    }
+                }
+                LineState::TagValue { quoted, escaped } => {
+                    self.state = match byte {
+                        _ if escaped => LineState::TagValue { quoted, escaped: false },
+                        b'\\' if quoted => LineState::TagValue { quoted, escaped: true },
+                        b'"' => LineState::TagValue { quoted: !quoted, escaped: false },
+                        b']' if !quoted => LineState::Indent,
+                        _ => self.state,
+                    };
+                }
+                LineState::Escape | LineState::LineComment => {
                     i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
                     continue;
                 }
-                LineState::Body => match byte {
-                    b'{' => {
-                        self.in_comment = true;
-                        self.has_content = true;
+                LineState::Body => {
+                    if self.body_byte(byte) {
+                        boundary = true;
+                        self.mid_line = true;
+                        break;
                     }
-                    b';' => {
-                        self.state = LineState::LineComment;
-                        self.has_content = true;
-                    }
-                    b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
-                    _ if self.movetext_seen => {
-                        // Only braces, semicolons and newlines matter from here on.
-                        let skip = rest.iter().position(|&b| matches!(b, b'{' | b';' | b'\n'));
-                        i += skip.unwrap_or(rest.len());
-                        continue;
-                    }
-                    _ => {
-                        self.movetext_seen = true;
-                        self.has_content = true;
-                    }
-                },
+                }
             }
             i += 1;
         }
@@ -153,12 +212,67 @@ impl Splitter {
         (i, boundary)
     }
 
+    /// A byte of movetext; true when it starts the next game (after a result).
+    fn body_byte(&mut self, byte: u8) -> bool {
+        match byte {
+            b'{' | b';' | b'(' | b')' | b'$' | b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                self.end_token();
+                match byte {
+                    b'{' => self.in_comment = true,
+                    b';' => self.state = LineState::LineComment,
+                    b'(' if self.ended => return true,
+                    b'(' => self.depth += 1,
+                    b')' => self.depth = self.depth.saturating_sub(1),
+                    b'$' if self.ended => return true,
+                    _ => {}
+                }
+                self.has_content = true;
+            }
+            _ if self.ended && self.token.is_empty() && !self.token_too_long => return true,
+            _ => {
+                self.movetext_seen = true;
+                self.has_content = true;
+                if self.token.len() < RESULT_TOKEN_BYTES {
+                    self.token.push(byte);
+                } else {
+                    self.token_too_long = true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The movetext token being read has ended: a result outside variations ends the game.
+    fn end_token(&mut self) {
+        let text = std::str::from_utf8(&self.token).unwrap_or("");
+        if !self.token_too_long && self.depth == 0 && result(text).is_ok_and(|(rest, _)| rest.is_empty()) {
+            self.ended = true;
+        }
+        self.token.clear();
+        self.token_too_long = false;
+    }
+
+    /// Ends the tag name being read, if one is; true when there was one.
+    fn tag_name_ends(&mut self) -> bool {
+        if self.state != LineState::TagName {
+            return false;
+        }
+        self.state = LineState::TagValue { quoted: false, escaped: false };
+        true
+    }
+
+    /// True when the tag just named is already in the current game (which then ends
+    /// before its line); otherwise the name is recorded.
+    fn repeated_tag(&mut self) -> bool {
+        if self.tag_names.contains(&self.tag_name) {
+            return true;
+        }
+        self.tag_names.push(self.tag_name.clone());
+        false
+    }
+
     /// A newline at `chunk[next - 1]` ends the current line.
     fn end_line(&mut self, next: usize) {
-        let blank = matches!(self.state, LineState::Fresh | LineState::Indent);
-        if blank && !self.in_comment && self.tag_seen {
-            self.blank_after_tags = true;
-        }
         self.line += 1;
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;

@@ -7,9 +7,11 @@
 pub mod ast;
 
 mod boundary;
+mod encoding;
 mod error;
 pub mod iccf;
 pub mod languages;
+pub mod letters;
 mod lex;
 mod movetext;
 mod parser;
@@ -23,5 +25,5 @@ mod turn;
 mod tests;
 
 pub use error::{quote, ParseError};
-pub use parser::parse_game;
+pub use parser::{parse_game, read_game};
 pub use reader::{GameReader, RawGame, ReadError, MAX_GAME_BYTES};

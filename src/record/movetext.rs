@@ -7,6 +7,7 @@ use nom::Input as _;
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::lex::{at_token_end, comment, offset, skip, space_len, text_len, Input, PResult, TResult};
+use super::san;
 use super::tree::LineStack;
 use super::turn::{glyph, turn_token};
 
@@ -45,6 +46,10 @@ pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a
             Err(_) => number_or_castling(token, text_len, lines)?,
         },
         '0'..='9' => number_or_castling(token, text_len, lines)?,
+        '.' | '…' => {
+            let rest = token.trim_start_matches(['.', '…']);
+            (rest, lines.dots(at(rest)))
+        }
         '[' => {
             let problem = Problem::Message("a tag pair cannot stand in the movetext");
             return SyntaxError::first_bytes(token, 1, problem).fail();
@@ -58,9 +63,12 @@ pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a
     Ok((input.take_from(text.len() - rest.len()), true))
 }
 
-/// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-` or `/`.
+/// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-`, `/`, `:`,
+/// `.` or a dash (`1–0`, `0.5-0.5`).
 fn starts_result(token: &str) -> bool {
-    token.starts_with(['*', '½']) || matches!(token.as_bytes(), [_, b'-' | b'/', ..])
+    token.starts_with(['*', '½'])
+        || matches!(token.as_bytes(), [_, b'-' | b'/' | b':' | b'.', ..])
+        || token.get(1..).is_some_and(|after| after.starts_with(RESULT_DASHES))
 }
 
 /// A token that starts with a digit and is no result: castling with zeros, or a move number.
@@ -69,7 +77,7 @@ fn number_or_castling<'a>(
     text_len: usize,
     lines: &mut LineStack,
 ) -> TResult<'a, Result<(), SyntaxError>> {
-    if token.starts_with("0-0") {
+    if token.starts_with("0-0") || san::castle(token).is_ok() || san::is_numeric_move(token) {
         let (rest, turn) = turn_token(token, text_len)?;
         return Ok((rest, lines.turn(turn)));
     }
@@ -78,24 +86,42 @@ fn number_or_castling<'a>(
     Ok((rest, lines.number(Spanned { value: number, span })))
 }
 
-// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" ;   (* followed by a delimiter or the end *)
-/// A game termination marker.
+/// The dashes read between the two scores of a result besides `-` and `:` (`1–0`).
+const RESULT_DASHES: &[char] = &['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}'];
+
+// result = "*" | score , result_sign , score ;   (* followed by a delimiter or the end *)
+// score = "1/2" | "½" | "0.5" | "1" | "0" ;       (* 1-0, 0-1 or a half each *)
+// result_sign = "-" | ":" | dash ;
+/// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`, and the forms records also
+/// use: `1:0`, `½-½`, `½:½`, `0.5-0.5`, `1–0` (any dash).
 pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
-    const RESULTS: [(&str, GameResult); 5] = [
-        ("1-0", GameResult::WhiteWins),
-        ("0-1", GameResult::BlackWins),
-        ("1/2-1/2", GameResult::Draw),
-        ("½-½", GameResult::Draw),
-        ("*", GameResult::Unknown),
-    ];
-    for (text, result) in RESULTS {
-        if let Some(rest) = input.strip_prefix(text) {
-            if at_token_end(rest) {
-                return Ok((rest, result));
-            }
+    if let Some(rest) = input.strip_prefix('*') {
+        if at_token_end(rest) {
+            return Ok((rest, GameResult::Unknown));
         }
     }
-    SyntaxError::at(input, Problem::Primitive).backtrack()
+    let parsed = score(input).and_then(|(white, rest)| {
+        let sign = rest.chars().next().filter(|c| matches!(c, '-' | ':') || RESULT_DASHES.contains(c))?;
+        let (black, rest) = score(skip(rest, sign.len_utf8()))?;
+        Some((white, black, rest))
+    });
+    let result = match parsed {
+        Some((2, 0, rest)) if at_token_end(rest) => Some((rest, GameResult::WhiteWins)),
+        Some((0, 2, rest)) if at_token_end(rest) => Some((rest, GameResult::BlackWins)),
+        Some((1, 1, rest)) if at_token_end(rest) => Some((rest, GameResult::Draw)),
+        _ => None,
+    };
+    match result {
+        Some(found) => Ok(found),
+        None => SyntaxError::at(input, Problem::Primitive).backtrack(),
+    }
+}
+
+/// One side's score at the start of `text`, in half points, and the text after it.
+fn score(text: &str) -> Option<(u8, &str)> {
+    [("1/2", 1), ("½", 1), ("0.5", 1), ("1", 2), ("0", 0)]
+        .into_iter()
+        .find_map(|(written, half_points)| text.strip_prefix(written).map(|rest| (half_points, rest)))
 }
 
 // move_number = digit , { digit } , { " " | "\t" } , dots ;

@@ -1,8 +1,8 @@
 //! The entry point of the grammar: the text of one game to its syntax tree.
 
-use nom::{Input as _, Parser};
+use nom::Input as _;
 
-use super::ast::{Game, GameResult, Line, Spanned};
+use super::ast::Game;
 use super::error::{ParseError, Problem, SyntaxError};
 use super::lex::{text_len, Input, PResult};
 use super::movetext::element;
@@ -14,15 +14,40 @@ use super::tree::LineStack;
 /// Spans in the tree and in the error are byte offsets into `text`. A leading byte order
 /// mark is skipped.
 pub fn parse_game(text: &str) -> Result<Game, ParseError> {
+    match read_game(text) {
+        (game, None) => Ok(game),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// Reads as much of a game as its syntax allows: the game up to the first syntax error,
+/// and that error. The turns before the error are all there, so that they can still be
+/// replayed and judged; variations still open at the error keep what was read of them.
+pub fn read_game(text: &str) -> (Game, Option<ParseError>) {
     let mut input = Input::new(text);
     if text.starts_with('\u{feff}') {
         input = input.take_from('\u{feff}'.len_utf8());
     }
-    match game.parse(input) {
-        Ok((_, game)) => Ok(game),
-        Err(nom::Err::Error(error) | nom::Err::Failure(error)) => Err(error.into_parse_error(text)),
-        Err(nom::Err::Incomplete(_)) => {
-            Err(SyntaxError::at("", Problem::Message("the game ends too early")).into_parse_error(text))
+    let mut remarks = Vec::new();
+    let (input, tags, comments) = match tag_section(input, &mut remarks) {
+        Ok((input, (tags, comments))) => (input, tags, comments),
+        Err(error) => {
+            let game = Game { remarks, ..Game::default() };
+            return (game, Some(into_parse_error(&error, text)));
+        }
+    };
+    let mut lines = LineStack::new(comments, expected_plies(&input), text_len(&input));
+    let error = movetext(input, &mut lines).err().map(|error| into_parse_error(&error, text));
+    let (line, result, unclosed) = lines.finish();
+    let error = error.or_else(|| unclosed.map(|error| error.into_parse_error(text)));
+    (Game { tags, line, result, remarks }, error)
+}
+
+fn into_parse_error(error: &nom::Err<SyntaxError>, text: &str) -> ParseError {
+    match *error {
+        nom::Err::Error(error) | nom::Err::Failure(error) => error.into_parse_error(text),
+        nom::Err::Incomplete(_) => {
+            SyntaxError::at("", Problem::Message("the game ends too early")).into_parse_error(text)
         }
     }
 }
@@ -30,27 +55,21 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
 /// The most plies reserved in the main line before any is read.
 const MAX_RESERVED_PLIES: usize = 256;
 
-// game = tag_section , movetext ;
-fn game(input: Input) -> PResult<Game> {
-    let (input, (tags, comments)) = tag_section(input)?;
-    let (rest, (line, result)) = movetext(input, comments)?;
-    Ok((rest, Game { tags, line, result }))
+/// About one ply per 8 bytes of movetext, never more than a few hundred up front.
+fn expected_plies(input: &Input) -> usize {
+    (input.fragment().len() / 8).min(MAX_RESERVED_PLIES)
 }
 
+// game = tag_section , movetext ;
 // movetext = { element } ;   (* the last element finds only space, or nothing *)
-/// The tokens up to the end of the text, built into lines by [`LineStack`].
-fn movetext(input: Input, comments: Vec<Spanned<String>>) -> PResult<(Line, Option<Spanned<GameResult>>)> {
-    // About one ply per 8 bytes of movetext, never more than a few hundred up front.
-    let expected_plies = (input.fragment().len() / 8).min(MAX_RESERVED_PLIES);
-    let mut lines = LineStack::new(comments, expected_plies, text_len(&input));
+/// The tokens up to the end of the text, built into `lines`; stops at the first error.
+fn movetext<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a, ()> {
     let mut input = input;
     loop {
-        let (rest, more) = element(input, &mut lines)?;
+        let (rest, more) = element(input, lines)?;
         input = rest;
         if !more {
-            break;
+            return Ok((input, ()));
         }
     }
-    let (line, result) = lines.finish().map_err(nom::Err::Failure)?;
-    Ok((input, (line, result)))
 }

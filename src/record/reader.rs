@@ -4,6 +4,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 
 use super::boundary::Splitter;
+use super::encoding::{blank_line_starts, decode_windows_1252};
 
 /// A game larger than this many bytes is skipped with [`ReadError::GameTooLarge`].
 pub const MAX_GAME_BYTES: usize = 64 << 20;
@@ -19,8 +20,8 @@ pub struct RawGame {
     pub text: String,
     /// 1-based line number in the file where `text` begins.
     pub first_line: usize,
-    /// Byte offset in `text` of the first invalid UTF-8 sequence; the text was then
-    /// decoded with replacement characters.
+    /// Byte offset of the first invalid UTF-8 sequence; the text was then decoded as
+    /// Windows-1252 (a superset of ISO 8859-1).
     pub invalid_utf8: Option<usize>,
 }
 
@@ -148,10 +149,13 @@ impl<R: BufRead> GameReader<R> {
     fn end_game(&mut self, carry_from: usize) -> Option<Result<RawGame, ReadError>> {
         let carried = if self.game.oversized || carry_from > self.game.bytes.len() {
             Vec::new()
+        } else if self.splitter.starts_mid_line() {
+            // The line's start stays with this game; the next one sees spaces there.
+            vec![b' '; self.game.bytes.len() - carry_from]
         } else {
             self.game.bytes.split_off(carry_from)
         };
-        let bytes = std::mem::replace(&mut self.game.bytes, carried);
+        let mut bytes = std::mem::replace(&mut self.game.bytes, carried);
         let oversized = std::mem::replace(&mut self.game.oversized, false);
         let first_line = std::mem::replace(&mut self.first_line, self.splitter.line());
         let has_content = self.splitter.has_content();
@@ -164,11 +168,12 @@ impl<R: BufRead> GameReader<R> {
             let limit = self.game.limit;
             return Some(Err(ReadError::GameTooLarge { number: self.number, first_line, limit }));
         }
+        blank_line_starts(&mut bytes);
         let (text, invalid_utf8) = match String::from_utf8(bytes) {
             Ok(text) => (text, None),
             Err(error) => {
                 let at = error.utf8_error().valid_up_to();
-                (String::from_utf8_lossy(error.as_bytes()).into_owned(), Some(at))
+                (decode_windows_1252(error.as_bytes()), Some(at))
             }
         };
         Some(Ok(RawGame { number: self.number, text, first_line, invalid_utf8 }))

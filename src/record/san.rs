@@ -2,15 +2,17 @@
 //! `e4`, `Nbd2`, `exd5`, `ed5`, `e:d5`, `ed`, `e2-e4`, `Ng1xf3`, `e8=Q`, `O-O`, `Rb10xb12`.
 
 use nom::branch::alt;
-use nom::bytes::complete::tag;
 use nom::character::complete::{char, one_of};
-use nom::combinator::{opt, value};
+use nom::combinator::opt;
 use nom::sequence::{delimited, preceded};
 use nom::Parser;
 
 use super::ast::{PieceLetter, SanToken};
-use super::lex::{first_byte, no_match, skip, TResult};
+use super::iccf;
+use super::languages::{figurine, from_figurine};
+use super::lex::{at_token_end, first_byte, no_match, skip, TResult};
 use crate::geometry::Square;
+use crate::rules::Color;
 
 // file = "a" | "b" | ... | "l" ;
 /// A file letter of the 12x12 grid, 0-based. Lower case only: `b` is always a file.
@@ -43,28 +45,51 @@ pub(crate) fn square(input: &str) -> TResult<'_, Square> {
     }
 }
 
-// piece_letter = "K" | "Q" | "R" | "B" | "N" | "P" ;
-/// The letter that names the moving unit (`P` for a pawn named explicitly).
+// piece_letter = upper_case_letter - "O" | figurine ;
+/// The letter that names the moving unit (`P` for a pawn named explicitly): any upper-case
+/// letter but `O` (which starts castling), so that every language's letters are read, or
+/// a figurine of either colour. Which unit a letter means is decided later, by the
+/// record's language (`record::languages`).
 pub(crate) fn piece_letter(input: &str) -> TResult<'_, PieceLetter> {
-    match first_byte(input) {
-        Some(letter @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => Ok((skip(input, 1), letter as char)),
+    match input.chars().next() {
+        Some(letter) if letter.is_ascii_uppercase() && letter != 'O' => Ok((skip(input, 1), letter)),
+        Some(glyph) if from_figurine(glyph).is_some() => Ok((skip(input, glyph.len_utf8()), glyph)),
         _ => no_match(input),
     }
 }
 
-// promotion_letter = "Q" | "R" | "B" | "N" | "K" ;
+// promotion_letter = piece_letter | "q" | "r" | "b" | "n" | "k" ;
+/// The unit a pawn promotes to; lower case is read as upper case (`e8=q`).
 fn promotion_letter(input: &str) -> TResult<'_, PieceLetter> {
-    one_of("QRBNK").parse(input)
+    match first_byte(input) {
+        Some(letter @ (b'q' | b'r' | b'b' | b'n' | b'k')) => Ok((skip(input, 1), letter.to_ascii_uppercase() as char)),
+        _ => piece_letter(input),
+    }
 }
 
-// promotion = ( "=" | "/" ) , promotion_letter | "(" , promotion_letter , ")" | promotion_letter ;
+// promotion = ( "=" | "/" ) , promotion_letter | "(" , promotion_letter , ")" | piece_letter ;
 /// `=Q`, `/Q`, `(Q)` or a bare `Q` after the destination.
 fn promotion(input: &str) -> TResult<'_, PieceLetter> {
-    if !matches!(first_byte(input), Some(b'=' | b'/' | b'(' | b'Q' | b'R' | b'B' | b'N' | b'K')) {
-        return no_match(input);
-    }
-    alt((preceded(one_of("=/"), promotion_letter), delimited(char('('), promotion_letter, char(')')), promotion_letter))
+    alt((preceded(one_of("=/"), promotion_letter), delimited(char('('), promotion_letter, char(')')), piece_letter))
         .parse(input)
+}
+
+// uci_promotion = "q" | "r" | "b" | "n" | "k" ;   (* only after a source and a destination square *)
+/// The lower-case promotion letter of UCI and long algebraic (`d7d8q`), read only after a
+/// move written from square to square, where no file can follow.
+fn uci_promotion(input: &str) -> TResult<'_, PieceLetter> {
+    match first_byte(input) {
+        Some(b'q' | b'r' | b'b' | b'n' | b'k') if at_token_end(skip(input, 1)) || is_suffix(skip(input, 1)) => {
+            promotion_letter(input)
+        }
+        _ => no_match(input),
+    }
+}
+
+/// True when `text` starts with what may follow a move inside its token: a check mark,
+/// a glyph, a bounce's comma or a `&`.
+fn is_suffix(text: &str) -> bool {
+    matches!(first_byte(text), Some(b'+' | b'#' | b'!' | b'?' | b',' | b'&'))
 }
 
 // separator = "x" | ":" | "-" ;
@@ -77,16 +102,28 @@ fn separator(input: &str) -> TResult<'_, bool> {
     }
 }
 
-// castle = "O-O-O" | "O-O" | "0-0-0" | "0-0" ;
-/// Castling, with the letter O or the digit zero.
+/// Every character read as the hyphen of castling: the hyphen-minus, the Unicode
+/// hyphens and dashes, and the minus sign (`O‑O`, `O–O`, `0—0`).
+const CASTLING_HYPHENS: &[char] =
+    &['-', '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}'];
+
+/// A castling hyphen (see [`CASTLING_HYPHENS`]).
+fn castling_hyphen(input: &str) -> TResult<'_, ()> {
+    match input.chars().next() {
+        Some(c) if CASTLING_HYPHENS.contains(&c) => Ok((skip(input, c.len_utf8()), ())),
+        _ => no_match(input),
+    }
+}
+
+// castle = o , hyphen , o , [ hyphen , o ] ;   (* o = "O" | "0", the same all through *)
+/// Castling, with the letter O or the digit zero, and any hyphen or dash between.
 pub(crate) fn castle(input: &str) -> TResult<'_, SanToken> {
-    alt((
-        value(SanToken::Castle { long: true }, tag("O-O-O")),
-        value(SanToken::Castle { long: false }, tag("O-O")),
-        value(SanToken::Castle { long: true }, tag("0-0-0")),
-        value(SanToken::Castle { long: false }, tag("0-0")),
-    ))
-    .parse(input)
+    let Some(o @ ('O' | '0')) = input.chars().next() else { return no_match(input) };
+    let (rest, ()) = (char(o), castling_hyphen, char(o)).parse(input).map(|(rest, _)| (rest, ()))?;
+    match (castling_hyphen, char(o)).parse(rest) {
+        Ok((after, _)) => Ok((after, SanToken::Castle { long: true })),
+        Err(_) => Ok((rest, SanToken::Castle { long: false })),
+    }
 }
 
 /// The squares and files of a normal move, before its piece and promotion are added.
@@ -133,7 +170,12 @@ pub(crate) fn normal(input: &str) -> TResult<'_, SanToken> {
     let (input, piece) = opt(piece_letter).parse(input)?;
     let pawn = matches!(piece, None | Some('P'));
     let (input, c) = coordinates(input, pawn)?;
-    let (rest, promotion) = opt(promotion).parse(input)?;
+    let square_to_square = c.from_file.is_some() && c.from_rank.is_some() && c.to.is_some();
+    let (rest, promotion) = match opt(promotion).parse(input)? {
+        (rest, Some(letter)) => (rest, Some(letter)),
+        (rest, None) if square_to_square => opt(uci_promotion).parse(rest)?,
+        (rest, None) => (rest, None),
+    };
     let san = SanToken::Normal {
         piece,
         from_file: c.from_file,
@@ -146,11 +188,52 @@ pub(crate) fn normal(input: &str) -> TResult<'_, SanToken> {
     Ok((rest, san))
 }
 
-// san = castle | normal ;
+// numeric = iccf_digit , iccf_digit , iccf_digit , iccf_digit , [ "1" | "2" | "3" | "4" ] ;
+// iccf_digit = "1" | "2" | ... | "8" ;
+/// A move in ICCF numeric notation: source and target as two digits each (`5254` is
+/// e2-e4), then the promotion digit if any (`57581`: e7-e8, a queen). The promotion is
+/// kept as the white figurine of the unit, which every language reads the same way.
+pub(crate) fn numeric(input: &str) -> TResult<'_, SanToken> {
+    let digits: Vec<char> = input.chars().take(5).take_while(char::is_ascii_digit).collect();
+    let square = |file: Option<&char>, rank: Option<&char>| iccf::square_from_digits(*file?, *rank?);
+    let (Some(from), Some(to)) = (square(digits.first(), digits.get(1)), square(digits.get(2), digits.get(3))) else {
+        return no_match(input);
+    };
+    let promotion = match digits.get(4) {
+        None => None,
+        Some(&digit) => match iccf::promotion_from_digit(digit) {
+            Some(role) => Some(figurine(role, Color::White)),
+            None => return no_match(input),
+        },
+    };
+    let rest = skip(input, digits.len());
+    if !(at_token_end(rest) || is_suffix(rest)) {
+        return no_match(input);
+    }
+    let san = SanToken::Normal {
+        piece: None,
+        from_file: Some(from.file()),
+        from_rank: Some(from.rank()),
+        capture: false,
+        to: Some(to),
+        to_file: to.file(),
+        promotion,
+    };
+    Ok((rest, san))
+}
+
+/// True when `token` starts with a move in ICCF numeric notation.
+pub(crate) fn is_numeric_move(token: &str) -> bool {
+    numeric(token).is_ok()
+}
+
+// san = castle | numeric | normal ;
 /// One move as written, without check marks or suffixes.
 pub(crate) fn san(input: &str) -> TResult<'_, SanToken> {
     match first_byte(input) {
-        Some(b'O' | b'0') => castle(input),
+        Some(b'O') => castle(input),
+        Some(b'0') => castle(input).or_else(|_| numeric(input)),
+        Some(b'1'..=b'9') => numeric(input),
         _ => normal(input),
     }
 }

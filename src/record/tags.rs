@@ -21,7 +21,9 @@ fn tag_name(input: Input) -> PResult<Spanned<String>> {
 // tag_value = '"' , { value_char | "\" , any character } , '"' ;
 // value_char = any character but '"', "\" and newline ;
 /// A quoted value on one line, unescaped. Its span is the text between the quotes.
-fn tag_value(input: Input) -> PResult<Spanned<String>> {
+/// When the closing quote is missing but the line ends with `]`, the value runs up to
+/// that `]` and a remark says so.
+fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Spanned<String>> {
     let quote = *input.fragment();
     let (input, _) = char('"').parse(input)?;
     let text = *input.fragment();
@@ -40,6 +42,15 @@ fn tag_value(input: Input) -> PResult<Spanned<String>> {
             }
             Some(b'"') => break,
             Some(b'\n') | None => {
+                let line = text.get(..i).unwrap_or("").trim_end();
+                if let Some(value) = line.strip_suffix(']') {
+                    let value = value.trim_end();
+                    let after = input.take_from(value.len());
+                    let tag = spanned(unescape(value), &input, &after);
+                    let message = "the tag value has no closing `\"`; it was read up to the `]`";
+                    remarks.push(Spanned { value: message.to_owned(), span: tag.span });
+                    return Ok((after, tag));
+                }
                 let problem = Problem::Message("unclosed tag value: the closing `\"` is missing on this line");
                 return SyntaxError::first_bytes(quote, 1, problem).fail();
             }
@@ -76,11 +87,12 @@ fn unescape(raw: &str) -> String {
 
 // tag_pair = "[" , inline_space , tag_name , inline_space , tag_value , inline_space , "]" ;
 /// One tag pair. Once `[` is read, the rest must follow.
-pub(crate) fn tag_pair(input: Input) -> PResult<Tag> {
+pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Tag> {
     let (input, _) = (char('['), inline_space).parse(input)?;
     let (input, name) = context("a tag name after `[`", cut(tag_name)).parse(input)?;
     let (input, ()) = inline_space(input)?;
-    let (input, value) = context("a tag value in double quotes", cut(tag_value)).parse(input)?;
+    let (input, value) =
+        context("a tag value in double quotes", cut(|input| tag_value(input, remarks))).parse(input)?;
     let (input, ()) = inline_space(input)?;
     let (rest, _) = context("`]` to close the tag pair", cut(char(']'))).parse(input)?;
     Ok((rest, Tag { name, value }))
@@ -91,14 +103,14 @@ pub(crate) type TagSection = (Vec<Tag>, Vec<Spanned<String>>);
 
 // tag_section = space , { ( tag_pair | comment ) , space } ;
 /// Tag pairs up to the first token of movetext; comments among them are kept.
-pub(crate) fn tag_section(input: Input) -> PResult<TagSection> {
+pub(crate) fn tag_section<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, TagSection> {
     let mut tags = Vec::new();
     let mut comments = Vec::new();
     let (mut input, ()) = space(input)?;
     loop {
         input = match first_byte(input.fragment()) {
             Some(b'[') => {
-                let (rest, tag) = tag_pair(input)?;
+                let (rest, tag) = tag_pair(input, remarks)?;
                 tags.push(tag);
                 rest
             }

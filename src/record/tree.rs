@@ -67,6 +67,16 @@ impl LineStack {
         Ok(())
     }
 
+    /// Dots standing alone after a move number (`1. ... e5`, Crafty's `5. ...`): the
+    /// number is Black's. Dots with no number before them say nothing and are dropped.
+    pub(super) fn dots(&mut self, span: Span) -> Step {
+        if let Some(number) = &mut self.current(span)?.number {
+            number.value.black = true;
+            number.span.end = span.end;
+        }
+        Ok(())
+    }
+
     /// A turn, with the glyphs written on it: a new ply.
     pub(super) fn turn(&mut self, (turn, nags): TurnWithGlyphs) -> Step {
         let current = self.current(turn.span)?;
@@ -136,13 +146,22 @@ impl LineStack {
         Ok(())
     }
 
-    /// The main line and the result, once the movetext has ended.
-    pub(super) fn finish(mut self) -> Result<(Line, Option<Spanned<GameResult>>), SyntaxError> {
-        if self.open.len() > 1 {
-            let opened = self.open.last().map_or(Span::default(), |open| open.opened);
-            return Err(self.error(opened, "unclosed variation, opened here"));
+    /// The main line and the result, once the movetext has ended or a syntax error has
+    /// stopped it, and the error of the innermost variation left open, if any. Open
+    /// variations join the plies they replace with what was read of them.
+    pub(super) fn finish(mut self) -> (Line, Option<Spanned<GameResult>>, Option<SyntaxError>) {
+        let unclosed = match self.open.last() {
+            Some(open) if self.open.len() > 1 => Some(self.error(open.opened, "unclosed variation, opened here")),
+            _ => None,
+        };
+        while self.open.len() > 1 {
+            if let Some(variation) = self.open.pop() {
+                if let Some(ply) = self.open.last_mut().and_then(|parent| parent.line.plies.last_mut()) {
+                    ply.variations.push(variation.line);
+                }
+            }
         }
         let main = self.open.pop().map(|open| open.line).unwrap_or_default();
-        Ok((main, self.result))
+        (main, self.result, unclosed)
     }
 }

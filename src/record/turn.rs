@@ -13,10 +13,10 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::Parser;
 
-use super::ast::{BombToken, BounceToken, CheckMark, Span, Spanned, TurnPart, TurnToken};
+use super::ast::{BombToken, BounceToken, CheckMark, SanToken, Span, Spanned, TurnPart, TurnToken};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::lex::{at_token_end, blank, first_byte, is_delimiter, no_match, peek_after_blank, skip, TResult};
-use super::san::{is_pawn_move, piece_letter, san, square};
+use super::san::{is_pawn_move, numeric, piece_letter, san, square};
 use crate::geometry::Square;
 
 /// A value whose span is counted from the end of the text: `start` and `end` are the
@@ -62,9 +62,18 @@ fn en_passant(input: &str) -> TResult<'_, ()> {
     no_match(input)
 }
 
-// bounce = [ piece_letter ] , square , [ [ "-" ] , square ] ;
-/// What follows a bounce's comma: `Kg8`, `g7-f8`, `g7f8`, `Kf8-g8`, `Nc6-b6`.
+// bounce = numeric | [ piece_letter ] , square , [ [ "-" ] , square ] ;
+/// What follows a bounce's comma: `Kg8`, `g7-f8`, `g7f8`, `Kf8-g8`, `Nc6-b6`, or the
+/// bounce in ICCF numeric notation (`6878`).
 fn bounce(input: &str) -> TResult<'_, Spanned<BounceToken>> {
+    if let Ok((
+        rest,
+        SanToken::Normal { from_file: Some(file), from_rank: Some(rank), to: Some(to), promotion: None, .. },
+    )) = numeric(input)
+    {
+        let token = BounceToken { piece: None, from: Square::new(file, rank), to };
+        return Ok((rest, mark(token, input, rest)));
+    }
     let (rest, (piece, first, second)) =
         (opt(piece_letter), square, opt(preceded(opt(char('-')), square))).parse(input)?;
     let token = match second {
@@ -186,9 +195,20 @@ pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGly
             let garbage = rest.bytes().position(is_delimiter).unwrap_or(rest.len());
             SyntaxError::between(text, skip(rest, garbage), NOT_A_MOVE).fail()
         }
+        Err(nom::Err::Error(_)) if is_null_move(text) => {
+            let rest = skip(text, 2);
+            let mut null = (mark(TurnToken { parts: Vec::new(), check: None }, text, rest), Vec::new());
+            anchor(&mut null, text_len);
+            Ok((rest, null))
+        }
         Err(nom::Err::Error(_)) => SyntaxError::token_at(text, NOT_A_MOVE).fail(),
         Err(failure) => Err(failure),
     }
+}
+
+/// `--` or `Z0`, the null moves of analysis, standing alone as a token.
+fn is_null_move(text: &str) -> bool {
+    ["--", "Z0"].iter().any(|null| text.strip_prefix(null).is_some_and(at_token_end))
 }
 
 /// Makes offsets of the spans in `turn`, counted from the end of a text of `len` bytes.

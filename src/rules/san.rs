@@ -22,22 +22,33 @@ pub fn resolve_single_move<V: Notation + ?Sized>(
 ) -> Result<Resolved, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
-        return Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"));
+        return Err(ResolveError::illegal(belongs_to("a bounce", "Bouncing Pieces", "bouncing")));
     }
     let (mv, canonical) = resolve_move(variant, pos, san)?;
     Ok(Resolved { turn: Turn::Move(mv), canonical })
+}
+
+/// The refusal of a token that only another variant has, with the tag or flag that says
+/// the game is of that variant: "this looks like a Tilting the Balance bomb; add ...".
+pub fn belongs_to(what: &str, title: &str, id: &str) -> String {
+    format!(
+        "{what} exists only in {title}: if this is a game of {title}, add [Variant \"{title}\"] \
+         or pass --variant {id}"
+    )
 }
 
 /// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
 /// written after it, if any.
 pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
     let [part] = token.parts.as_slice() else {
-        return Err(ResolveError::illegal(
-            "a turn of several moves joined by `&` exists only in Refreshing Bubble Fizz Chess",
-        ));
+        return Err(ResolveError::illegal(belongs_to(
+            "a turn of several moves joined by `&`",
+            "Refreshing Bubble Fizz Chess",
+            "bubble-fizz",
+        )));
     };
     match &part.value {
-        TurnPart::Bomb(_) => Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
+        TurnPart::Bomb(_) => Err(ResolveError::illegal(belongs_to("a bomb", "Tilting the Balance", "tilting"))),
         TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
     }
 }
@@ -50,7 +61,7 @@ pub fn resolve_move<V: Notation + ?Sized>(
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
-    let written = WrittenMove::read(san)?;
+    let written = WrittenMove::read_in(san, pos)?;
     let mut turns = Vec::new();
     variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, &mut turns);
     let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
@@ -91,6 +102,31 @@ impl<'a> WrittenMove<'a> {
             ),
         };
         Ok(WrittenMove { san, role, promotion })
+    }
+
+    /// Reads a token against the position it is played in. A move written from square
+    /// to square without a letter (long algebraic `g1-f3`, UCI `g1f3`, ICCF `7163`) moves
+    /// the unit of the side to move that stands on its source, whatever its role; a king
+    /// moved onto its own rook (`e1h1`, Chess960 in UCI) castles toward that rook.
+    pub fn read_in(san: &'a SanToken, pos: &Position) -> Result<WrittenMove<'a>, ResolveError> {
+        static SHORT: SanToken = SanToken::Castle { long: false };
+        static LONG: SanToken = SanToken::Castle { long: true };
+        let mut written = WrittenMove::read(san)?;
+        let SanToken::Normal { piece: None, from_file: Some(file), from_rank: Some(rank), to: Some(to), .. } = san
+        else {
+            return Ok(written);
+        };
+        let Some(unit) = Square::new(*file, *rank).and_then(|from| pos.board().get(from)) else { return Ok(written) };
+        if unit.color != pos.turn() {
+            return Ok(written);
+        }
+        let onto = pos.board().get(*to);
+        if unit.role == Role::King && onto.is_some_and(|p| p.color == unit.color && p.role == Role::Rook) {
+            let castle = if to.file() < *file { &LONG } else { &SHORT };
+            return WrittenMove::read(castle);
+        }
+        written.role = unit.role;
+        Ok(written)
     }
 
     /// The destination written, if any (none for castling and the pawn form `ed`).

@@ -9,7 +9,7 @@ pub mod koopa;
 mod registry;
 pub mod tilting;
 
-pub use registry::{lookup, parse_rule_options, RuleOption, VariantInfo, VARIANTS};
+pub use registry::{accepted_names, lookup, parse_rule_options, RuleOption, VariantInfo, VARIANTS};
 
 use crate::render::Presentation;
 use crate::rules::{Notation, Rules};

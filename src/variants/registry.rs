@@ -25,9 +25,14 @@ pub struct RuleOption {
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
     pub id: &'static str,
-    /// Names accepted in `[Variant]` (compared without case), the id included.
+    /// The variant's full titles, as a `[Variant]` tag writes them.
+    pub titles: &'static [&'static str],
+    /// Names accepted in `[Variant]` and by `--variant`, the id first (compared by
+    /// [`same_name`]).
     pub names: &'static [&'static str],
     pub options: &'static [RuleOption],
+    /// Files and ranks of the board: 8, or 12 for Bellows' grid.
+    pub board_size: u8,
     /// Builds the variant with checked options; `None` while it is not implemented.
     build: Option<Builder>,
 }
@@ -36,6 +41,29 @@ impl VariantInfo {
     pub fn is_implemented(&self) -> bool {
         self.build.is_some()
     }
+
+    /// The variant with this id.
+    pub fn by_id(id: &str) -> Option<&'static VariantInfo> {
+        VARIANTS.iter().find(|v| v.id == id)
+    }
+
+    /// The variant a `[Variant]` tag or `--variant` names (see [`same_name`]).
+    pub fn by_name(name: &str) -> Option<&'static VariantInfo> {
+        VARIANTS.iter().find(|v| v.names.iter().any(|n| same_name(n, name)))
+    }
+
+    /// How a record's `[Variant]` tag names this variant: its first full title.
+    pub fn title(&self) -> &'static str {
+        self.titles.first().copied().unwrap_or(self.id)
+    }
+}
+
+/// Whether two variant names are the same: case, spaces, hyphens and underscores do not
+/// count (`Chess960`, `chess 960` and `chess-960` are one name).
+pub(super) fn same_name(a: &str, b: &str) -> bool {
+    let key =
+        |s: &str| s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
+    key(a) == key(b)
 }
 
 fn build_chess(_: &BTreeMap<String, String>) -> Box<dyn Variant> {
@@ -62,45 +90,101 @@ fn build_bubble_fizz(options: &BTreeMap<String, String>) -> Box<dyn Variant> {
     Box::new(BubbleFizz::with_options(options))
 }
 
-/// Every variant of SPEC section 1.
+/// Every variant of SPEC section 1. Names are compared by [`same_name`]; the titles are
+/// the names records use in full, the first one as tags should write it.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "chess",
-        names: &["chess", "standard", "chess960", "fischerandom", "fischer random", "from position"],
+        titles: &["Standard"],
+        names: &[
+            "chess",
+            "standard",
+            "normal",
+            "standard chess",
+            "orthodox",
+            "chess960",
+            "chess 960",
+            "fischerandom",
+            "fischer random",
+            "fischer random chess",
+            "frc",
+            "from position",
+        ],
         options: &[],
+        board_size: 8,
         build: Some(build_chess),
     },
-    VariantInfo { id: "tilting", names: &["tilting", "tilting the balance"], options: &[], build: Some(build_tilting) },
+    VariantInfo {
+        id: "tilting",
+        titles: &["Tilting the Balance"],
+        names: &["tilting", "tilting the balance", "tilting the balance chess", "tilting chess"],
+        options: &[],
+        board_size: 8,
+        build: Some(build_tilting),
+    },
     VariantInfo {
         id: "bouncing",
-        names: &["bouncing", "bouncing pieces", "event chess 95", "event chess #95"],
+        titles: &["Bouncing Pieces"],
+        names: &[
+            "bouncing",
+            "bouncing pieces",
+            "bouncing pieces chess",
+            "bouncing chess",
+            "event chess 95",
+            "event chess #95",
+        ],
         options: &[],
+        board_size: 8,
         build: Some(build_bouncing),
     },
-    VariantInfo { id: "koopa", names: &["koopa", "koopa chess"], options: &[], build: Some(build_koopa) },
+    VariantInfo {
+        id: "koopa",
+        titles: &["Koopa Chess"],
+        names: &["koopa", "koopa chess"],
+        options: &[],
+        board_size: 8,
+        build: Some(build_koopa),
+    },
     VariantInfo {
         id: "bellows",
+        titles: &["Bellows Chess"],
         names: &["bellows", "bellows chess"],
         options: &[
             RuleOption { key: "schedule", values: &["8-10-12", "8-10-12-10"] },
             RuleOption { key: "turn", values: &["ply", "move"] },
         ],
+        board_size: 12,
         build: Some(build_bellows),
     },
     VariantInfo {
         id: "bubble-fizz",
-        names: &["bubble-fizz", "refreshing bubble fizz", "bubble fizz", "refreshing bubble fizz chess"],
+        titles: &["Refreshing Bubble Fizz Chess"],
+        names: &[
+            "bubble-fizz",
+            "refreshing bubble fizz",
+            "refreshing bubble fizz chess",
+            "bubble fizz",
+            "bubble fizz chess",
+        ],
         options: &[RuleOption { key: "birth", values: &["fizzle", "strike"] }],
+        board_size: 8,
         build: Some(build_bubble_fizz),
     },
 ];
 
+/// Every name a `[Variant]` tag or `--variant` may use, for error messages.
+pub fn accepted_names() -> String {
+    VARIANTS
+        .iter()
+        .map(|v| format!("{} ({})", v.id, v.names.iter().skip(1).copied().collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Finds a variant by id or name and builds it with the given rule options.
 pub fn lookup(name: &str, options: &BTreeMap<String, String>) -> Result<Box<dyn Variant>, String> {
-    let wanted = name.trim().to_lowercase();
-    let info = VARIANTS.iter().find(|v| v.names.contains(&wanted.as_str())).ok_or_else(|| {
-        let known: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-        format!("unknown variant `{}`; known variants: {}", quote(name), known.join(", "))
+    let info = VariantInfo::by_name(name.trim()).ok_or_else(|| {
+        format!("unknown variant `{}`; the variants and the names they go by: {}", quote(name), accepted_names())
     })?;
     for (key, value) in options {
         let Some(option) = info.options.iter().find(|o| o.key == key) else {

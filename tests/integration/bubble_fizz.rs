@@ -349,7 +349,7 @@ fn canonical(fen: &str, moves: &str) -> Vec<String> {
     let text = format!("[Variant \"bubble-fizz\"]\n[FEN \"{fen}\"]\n\n{moves} *\n");
     let game = parse_game(&text).expect("record");
     let options = arbiter::replay::ReplayOptions::default();
-    let (variant, start) = arbiter::replay::setup(&game, &options).unwrap_or_else(|_| panic!("setup of {fen}"));
+    let (variant, start, _) = arbiter::replay::setup(&game, &options).unwrap_or_else(|_| panic!("setup of {fen}"));
     let replay = arbiter::replay::replay(&game, &text, 1, variant, start, &options);
     assert!(!replay.line.broken, "{moves} from {fen} is refused");
     replay.line.plies.iter().map(|p| p.canonical.clone()).collect()

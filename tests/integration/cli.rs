@@ -267,7 +267,8 @@ fn an_unknown_variant_lists_the_known_ones() {
         .args(["moves", "--variant", "crazyhouse"])
         .assert()
         .code(2)
-        .stderr(contains("unknown variant `crazyhouse`; known variants: chess, tilting"));
+        .stderr(contains("unknown variant `crazyhouse`; the variants and the names they go by: chess (standard,"))
+        .stderr(contains("bubble-fizz (refreshing bubble fizz,"));
 }
 
 #[test]

@@ -20,6 +20,7 @@ mod koopa;
 mod outputs;
 mod perft;
 mod properties;
+mod reading;
 mod readme;
 mod reference;
 mod refusals;

@@ -31,7 +31,7 @@ fn bad_tags() {
     assert_eq!(error("[Event x]\n"), ("expected a tag value in double quotes".into(), "x".into()));
     assert_eq!(error("[\"x\"]"), ("expected a tag name after `[`".into(), "\"".into()));
     assert_eq!(error("[Event \"x\" 1. e4"), ("expected `]` to close the tag pair".into(), "1".into()));
-    let (message, span) = error("[Event \"x]\n1. e4");
+    let (message, span) = error("[Event \"x\n1. e4");
     assert!(message.starts_with("unclosed tag value"), "{message}");
     assert_eq!(span, "\"");
     assert_eq!(error("1. e4 [Event \"x\"]").0, "a tag pair cannot stand in the movetext");
@@ -40,7 +40,7 @@ fn bad_tags() {
 #[test]
 fn garbage_tokens_are_named() {
     assert_eq!(error("1. e4 Zz9 2. d4"), ("`Zz9` is not a move".into(), "Zz9".into()));
-    assert_eq!(error("1. e4 --"), ("`--` is not a move".into(), "--".into()));
+    assert_eq!(error("1. e4 ---"), ("`---` is not a move".into(), "---".into()));
     assert_eq!(error("1. e4x"), ("`e4x` is not a move".into(), "e4x".into()));
     assert_eq!(error("1. Nbd"), ("`Nbd` is not a move".into(), "Nbd".into()));
     assert_eq!(error("1. e-d"), ("`e-d` is not a move".into(), "e-d".into()));
@@ -50,7 +50,7 @@ fn garbage_tokens_are_named() {
     assert_eq!(error("1. e4 & Zz9"), ("`Zz9` is not a move".into(), "Zz9".into()));
     assert_eq!(error("1. e4 \u{0}"), ("`\\0` is not a move".into(), "\u{0}".into()));
     assert_eq!(error("1. e4 *x"), ("`*x` is not a move".into(), "*x".into()));
-    assert_eq!(error("1. e4 ."), ("`.` is not a move".into(), ".".into()));
+    assert_eq!(error("1. e4 .x"), ("`x` is not a move".into(), "x".into()));
 }
 
 #[test]

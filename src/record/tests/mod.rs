@@ -3,6 +3,7 @@
 
 mod corpus;
 mod errors;
+mod forms;
 mod movetext;
 mod reader;
 mod spans;

@@ -69,12 +69,36 @@ fn movetext_without_tags_is_a_game() {
 }
 
 #[test]
-fn a_result_does_not_end_a_game_a_tag_line_does() {
-    // Without a tag line between them, two move lists stay in one text; the parser then
-    // reports the moves after the result.
-    let games = games(b"1. e4 1-0\n\n1. d4 0-1\n");
-    assert_eq!(games.len(), 1);
-    assert!(crate::record::parse_game(&games[0].text).is_err());
+fn a_result_ends_a_game_without_tags() {
+    let games = games(b"1. e4 1-0\n\n1. d4 0-1\n1. c4 (1. Nf3 1-0) c5 1/2-1/2 {drawn}\n");
+    assert_eq!(texts(&games), vec!["1. e4 1-0\n\n", "1. d4 0-1\n", "1. c4 (1. Nf3 1-0) c5 1/2-1/2 {drawn}\n"]);
+    assert_eq!(games.iter().map(|g| g.first_line).collect::<Vec<_>>(), vec![1, 3, 4]);
+    assert!(games.iter().all(|g| crate::record::parse_game(&g.text).is_ok()));
+}
+
+#[test]
+fn two_games_on_one_line_keep_their_columns() {
+    let games = games(b"1. e4 e5 1:0 1. d4 d5 0.5-0.5\n");
+    assert_eq!(texts(&games), vec!["1. e4 e5 1:0 ", "             1. d4 d5 0.5-0.5\n"]);
+    assert_eq!(games[1].first_line, 1);
+}
+
+#[test]
+fn a_blank_line_inside_the_tags_does_not_split_a_game_a_repeated_tag_does() {
+    let text = "[Event \"a\"]\n\n[Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n[Event \"c\"]\n[Event \"d\"] 1. d4 *\n";
+    let games = games(text.as_bytes());
+    assert_eq!(
+        texts(&games),
+        vec!["[Event \"a\"]\n\n[Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n", "[Event \"c\"]\n", "[Event \"d\"] 1. d4 *\n"]
+    );
+}
+
+#[test]
+fn quoting_and_byte_order_marks_at_line_starts_are_blanked() {
+    let text = "> [Event \"a\"]\n>\n> 1. e4 e5 *\n\u{feff}[Event \"b\"]\n1. d4 *\n";
+    let games = games(text.as_bytes());
+    assert_eq!(texts(&games), vec!["  [Event \"a\"]\n \n  1. e4 e5 *\n", "   [Event \"b\"]\n1. d4 *\n"]);
+    assert_eq!(games[1].first_line, 4);
 }
 
 #[test]
@@ -130,7 +154,7 @@ fn invalid_utf8_is_reported_by_offset() {
     assert_eq!(games.len(), 3);
     assert_eq!(games[0].invalid_utf8, None);
     assert_eq!(games[1].invalid_utf8, Some(9));
-    assert!(games[1].text.starts_with("[Event \"b\u{fffd}"));
+    assert!(games[1].text.starts_with("[Event \"bÿþ"));
     assert_eq!(games[2].invalid_utf8, None);
 }
 

@@ -56,7 +56,7 @@ fn resolve_part(
     san: &SanToken,
     last: bool,
 ) -> Result<(Move, String), ResolveError> {
-    let written = WrittenMove::read(san)?;
+    let written = WrittenMove::read_in(san, &st.pos)?;
     let peers = playable_moves(st, variant.birth, MoveFilter { role: Some(written.role), to: written.to() });
     let mut fitting = written.fitting(&peers);
     if fitting.len() > 1 && last {

@@ -1,0 +1,71 @@
+//! Piece letters of a record read in its language: every letter and figurine of a parsed
+//! game rewritten as the English letter of the same unit, so that the rules read one
+//! alphabet. The tables are those of [`super::languages`].
+
+use std::collections::BTreeSet;
+
+use super::ast::{Game, Line, PieceLetter, SanToken, TurnPart};
+use super::languages::{from_figurine, Language, ENGLISH, LANGUAGES};
+
+/// Every piece and promotion letter written in the game (figurines left out: they mean
+/// the same in every language). It only reads the game; the walk over its letters is
+/// the one [`to_english`] rewrites them with.
+pub fn letters_used(game: &mut Game) -> BTreeSet<char> {
+    let mut used = BTreeSet::new();
+    for_each_letter_mut(&mut game.line, &mut |letter| {
+        if from_figurine(*letter).is_none() {
+            used.insert(*letter);
+        }
+    });
+    used
+}
+
+/// The languages whose letters include every letter in `used`, English first; languages
+/// with the same letters as one before them are left out (German stands for Swedish).
+pub fn languages_reading(used: &BTreeSet<char>) -> Vec<&'static Language> {
+    let mut found: Vec<&'static Language> = Vec::new();
+    for language in LANGUAGES {
+        let reads_all = used.iter().all(|&letter| language.role(letter).is_some());
+        let repeated = found.iter().any(|earlier| same_letters(earlier, language));
+        if reads_all && !repeated {
+            found.push(language);
+        }
+    }
+    found
+}
+
+fn same_letters(a: &Language, b: &Language) -> bool {
+    crate::rules::Role::ALL.into_iter().all(|role| a.letter(role) == b.letter(role))
+}
+
+/// Rewrites the game's letters from `language` into English, and every figurine too.
+/// A letter the language does not have is left as written, for the rules to refuse.
+pub fn to_english(game: &mut Game, language: &Language) {
+    for_each_letter_mut(&mut game.line, &mut |letter| {
+        let role = from_figurine(*letter).map(|(role, _)| role).or_else(|| language.role(*letter));
+        if let Some(english) = role.and_then(|role| ENGLISH.letter(role)) {
+            *letter = english;
+        }
+    });
+}
+
+/// Visits every piece letter of a line and its variations: moved units, promotions and
+/// the units named in bounces.
+fn for_each_letter_mut(line: &mut Line, visit: &mut impl FnMut(&mut PieceLetter)) {
+    let mut lines = vec![line];
+    while let Some(line) = lines.pop() {
+        for ply in &mut line.plies {
+            for part in &mut ply.turn.value.parts {
+                if let TurnPart::Move { san, bounce } = &mut part.value {
+                    if let SanToken::Normal { piece, promotion, .. } = san {
+                        piece.iter_mut().chain(promotion.iter_mut()).for_each(&mut *visit);
+                    }
+                    if let Some(bounce) = bounce {
+                        bounce.value.piece.iter_mut().for_each(&mut *visit);
+                    }
+                }
+            }
+            lines.extend(ply.variations.iter_mut());
+        }
+    }
+}

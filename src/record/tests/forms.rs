@@ -1,0 +1,96 @@
+//! The input forms beyond SAN: long algebraic and UCI, ICCF numeric, other letters and
+//! figurines, castling dashes, result and move-number forms, null moves, and reading as
+//! far as the syntax allows.
+
+use super::{normal, parse, plies, san, turn};
+use crate::record::ast::{GameResult, SanToken};
+use crate::record::read_game;
+
+#[test]
+fn uci_and_long_algebraic_moves() {
+    assert_eq!(san("g1f3"), normal(None, Some('g'), Some(1), false, Some("f3"), 'f', None));
+    assert_eq!(san("e1-g1"), normal(None, Some('e'), Some(1), false, Some("g1"), 'g', None));
+    assert_eq!(san("d7d8q"), normal(None, Some('d'), Some(7), false, Some("d8"), 'd', Some('Q')));
+    assert_eq!(san("a1a1q"), normal(None, Some('a'), Some(1), false, Some("a1"), 'a', Some('Q')));
+    assert_eq!(san("e7xd8=q"), normal(None, Some('e'), Some(7), true, Some("d8"), 'd', Some('Q')));
+    // Lower-case promotion only after a move from square to square.
+    assert!(crate::record::parse_game("1. d8q").is_err());
+}
+
+#[test]
+fn iccf_numeric_moves_and_promotions() {
+    assert_eq!(san("5254"), normal(None, Some('e'), Some(2), false, Some("e4"), 'e', None));
+    assert_eq!(san("62714"), normal(None, Some('f'), Some(2), false, Some("g1"), 'g', Some('♘')));
+    assert_eq!(plies("1. 5254 5755 2. 7163").len(), 3);
+    // Digits beyond the board, or a dot, make no move.
+    assert!(crate::record::parse_game("1. 5294").is_err());
+    assert_eq!(plies("1234. e4")[0].number.as_ref().map(|n| n.value.number), Some(1234));
+}
+
+#[test]
+fn letters_of_every_language_and_figurines_are_piece_letters() {
+    assert_eq!(san("Sf3"), normal(Some('S'), None, None, false, Some("f3"), 'f', None));
+    assert_eq!(san("♘f3"), normal(Some('♘'), None, None, false, Some("f3"), 'f', None));
+    assert_eq!(san("♞xe5"), normal(Some('♞'), None, None, true, Some("e5"), 'e', None));
+    assert_eq!(san("e8=D"), normal(None, None, None, false, Some("e8"), 'e', Some('D')));
+    assert_eq!(san("e8♕"), normal(None, None, None, false, Some("e8"), 'e', Some('♕')));
+}
+
+#[test]
+fn castling_with_any_dash() {
+    for written in ["O-O", "0-0", "O\u{2011}O", "O\u{2013}O", "0\u{2014}0", "O\u{2212}O"] {
+        assert_eq!(san(written), SanToken::Castle { long: false }, "{written}");
+    }
+    assert_eq!(san("O\u{2013}O\u{2013}O"), SanToken::Castle { long: true });
+}
+
+#[test]
+fn result_forms() {
+    for (written, result) in [
+        ("1:0", GameResult::WhiteWins),
+        ("0:1", GameResult::BlackWins),
+        ("½-½", GameResult::Draw),
+        ("½:½", GameResult::Draw),
+        ("0.5-0.5", GameResult::Draw),
+        ("1\u{2013}0", GameResult::WhiteWins),
+        ("1/2-1/2", GameResult::Draw),
+    ] {
+        let game = parse(&format!("1. e4 {written}"));
+        assert_eq!(game.result.map(|r| r.value), Some(result), "{written}");
+    }
+}
+
+#[test]
+fn dots_after_a_move_number_make_it_blacks() {
+    for text in ["1. e4 1. ... e5", "1. e4 1...e5", "1. e4 1. …  e5", "1. e4 1 . ... e5"] {
+        let plies = plies(text);
+        let number = plies[1].number.as_ref().map(|n| n.value);
+        assert_eq!(number.map(|n| (n.number, n.black)), Some((1, true)), "{text}");
+    }
+}
+
+#[test]
+fn null_moves_are_turns_without_parts() {
+    assert!(turn("--").parts.is_empty());
+    assert!(turn("Z0").parts.is_empty());
+    assert_eq!(plies("1. e4 (1. -- e5) e5").len(), 2);
+}
+
+#[test]
+fn an_unclosed_tag_quote_is_read_up_to_the_bracket_with_a_remark() {
+    let game = parse("[Event \"Club game]\n[White \"Ann\"]\n\n1. e4 *");
+    assert_eq!(game.tag("Event"), Some("Club game"));
+    assert_eq!(game.tag("White"), Some("Ann"));
+    assert_eq!(game.remarks.len(), 1);
+}
+
+#[test]
+fn reading_stops_at_a_syntax_error_and_keeps_what_came_before() {
+    let (game, error) = read_game("1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Zz9 Nc6 *");
+    assert_eq!(error.map(|e| e.message), Some("`Zz9` is not a move".to_string()));
+    assert_eq!(game.line.plies.len(), 3);
+    assert_eq!(game.line.plies[2].variations[0].plies.len(), 2);
+    let (game, error) = read_game("1. e4 (1. d4 d5");
+    assert!(error.is_some_and(|e| e.message.starts_with("unclosed variation")));
+    assert_eq!(game.line.plies[0].variations.len(), 1);
+}

@@ -1,0 +1,304 @@
+//! Reading every record an arbiter receives: game boundaries, every notation of the
+//! record format (long algebraic, UCI, ICCF numeric, other languages, figurines), the
+//! lenient forms of numbers, results and castling, encodings, and recovery after a
+//! syntax error. Each fixture under `fixtures/records/reading/` holds games of
+//! `reference-san.pgn` written another way, and must reach the same final positions.
+
+use crate::common::temp_file;
+use assert_cmd::Command;
+
+const DIR: &str = "fixtures/records/reading";
+
+/// The games of `reference-san.pgn`, in its order.
+const OPERA: usize = 1;
+const IMMORTAL: usize = 2;
+const ALBIN_TRAP: usize = 3;
+const RUY_LOPEZ: usize = 4;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").expect("the arbiter binary is built for tests")
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = arbiter().args(args).output().expect("arbiter runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The final snapshot of game `game` of `path`.
+fn final_fen(path: &str, game: usize, extra: &[&str]) -> String {
+    let number = game.to_string();
+    let mut args = vec!["fen", path, "--game", &number];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert_eq!(out.code, 0, "fen {path} --game {game}: {}", out.stderr);
+    out.stdout.trim().to_string()
+}
+
+fn reference_fen(game: usize) -> String {
+    final_fen(&format!("{DIR}/reference-san.pgn"), game, &[])
+}
+
+/// `validate` of the fixture `name` exits 0 with one valid verdict per game, and each
+/// game `i` ends where reference game `games[i]` does.
+fn reads_like_the_reference(name: &str, games: &[usize], extra: &[&str]) -> String {
+    let path = format!("{DIR}/{name}");
+    let mut args = vec!["validate", path.as_str()];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert_eq!(out.code, 0, "validate {name}:\n{}\n{}", out.stdout, out.stderr);
+    let summary = format!("{n} game(s): {n} valid, 0 invalid, 0 unreadable", n = games.len());
+    assert!(out.stdout.contains(&summary), "{name}: {}", out.stdout);
+    for (index, &reference) in games.iter().enumerate() {
+        assert_eq!(final_fen(&path, index + 1, extra), reference_fen(reference), "{name}, game {}", index + 1);
+    }
+    out.stderr
+}
+
+#[test]
+fn the_reference_games_are_valid() {
+    reads_like_the_reference("reference-san.pgn", &[OPERA, IMMORTAL, ALBIN_TRAP, RUY_LOPEZ], &[]);
+}
+
+#[test]
+fn games_without_tags_one_per_line_are_separate_games() {
+    reads_like_the_reference("tagless-one-line.pgn", &[OPERA, IMMORTAL, ALBIN_TRAP, RUY_LOPEZ], &[]);
+}
+
+#[test]
+fn a_chessbase_blank_line_after_the_event_tag_keeps_the_game_whole() {
+    reads_like_the_reference("chessbase-blank-line.pgn", &[OPERA, RUY_LOPEZ], &[]);
+    let out = run(&["validate", &format!("{DIR}/chessbase-blank-line.pgn")]);
+    assert!(out.stdout.contains("game 1 (Paul Morphy - Duke Karl / Count Isouard)"), "{}", out.stdout);
+}
+
+#[test]
+fn a_ccrl_game_in_uci_moves() {
+    reads_like_the_reference("ccrl-uci.pgn", &[IMMORTAL, ALBIN_TRAP], &[]);
+}
+
+#[test]
+fn pgn_extract_long_algebraic_with_castling_as_the_kings_move() {
+    reads_like_the_reference("pgn-extract-xlalg.pgn", &[RUY_LOPEZ, OPERA], &[]);
+}
+
+#[test]
+fn german_letters_are_detected_with_a_warning_or_named_with_lang() {
+    let warnings = reads_like_the_reference("german.pgn", &[OPERA, IMMORTAL], &[]);
+    assert!(warnings.contains("were read as German (detected"), "{warnings}");
+    let named = reads_like_the_reference("german.pgn", &[OPERA, IMMORTAL], &["--lang", "de"]);
+    assert!(!named.contains("detected"), "{named}");
+    let out = run(&["validate", &format!("{DIR}/german.pgn"), "--lang", "klingon"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("de (German)"), "{}", out.stderr);
+}
+
+#[test]
+fn figurines_of_both_sets_need_no_flag() {
+    let warnings = reads_like_the_reference("figurine.pgn", &[IMMORTAL, OPERA], &[]);
+    assert!(!warnings.contains("detected"), "{warnings}");
+}
+
+#[test]
+fn iccf_numeric_notation_with_castling_and_promotion_digits() {
+    reads_like_the_reference("iccf-numeric.pgn", &[RUY_LOPEZ, ALBIN_TRAP, OPERA], &[]);
+}
+
+#[test]
+fn a_quoted_email_with_black_move_numbers_and_a_colon_result() {
+    reads_like_the_reference("quoted-email.pgn", &[OPERA], &[]);
+}
+
+#[test]
+fn a_latin1_file_is_decoded_with_a_warning() {
+    let warnings = reads_like_the_reference("latin1.pgn", &[RUY_LOPEZ], &[]);
+    assert!(warnings.contains("read as Windows-1252"), "{warnings}");
+    let out = run(&["validate", &format!("{DIR}/latin1.pgn")]);
+    assert!(out.stdout.contains("Müller, Jörg - Ångström, Åsa"), "{}", out.stdout);
+}
+
+/// Writes `text` as a record and returns its path.
+fn record(name: &str, text: &str) -> String {
+    temp_file("reading", name, text.as_bytes()).display().to_string()
+}
+
+/// The final snapshot of a record written in SAN, for comparison.
+fn fen_of(name: &str, text: &str) -> String {
+    final_fen(&record(name, text), 1, &[])
+}
+
+#[test]
+fn results_move_numbers_and_castling_in_their_lenient_forms() {
+    let plain = fen_of("plain.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1-0\n");
+    for (name, text) in [
+        ("colon.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1:0\n"),
+        ("dash.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O\u{2011}O Nf6 1\u{2013}0\n"),
+        ("dots.pgn", "1. e4 1. ... e5 2. Nf3 2...Nc6 3. Bc4 3. ... Bc5 4. 0\u{2013}0 4. ...\nNf6 1-0\n"),
+        ("half.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 ½:½\n"),
+        ("decimal.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 0.5-0.5\n"),
+        ("minus.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O\u{2212}O Nf6 0:1\n"),
+    ] {
+        let path = record(name, text);
+        let out = run(&["validate", &path]);
+        assert_eq!(out.code, 0, "{name}: {}{}", out.stdout, out.stderr);
+        assert!(out.stdout.contains("1 game(s)"), "{name}: {}", out.stdout);
+        assert_eq!(final_fen(&path, 1, &[]), plain, "{name}");
+    }
+}
+
+#[test]
+fn uci_promotion_in_lower_case_and_chess960_castling_onto_the_rook() {
+    let promotion = "[FEN \"8/3P4/8/8/8/k7/8/K7 w - - 0 1\"]\n\n1. d7d8q Kb3 *\n";
+    assert_eq!(fen_of("uci-promotion.pgn", promotion), "3Q4/8/8/8/8/1k6/8/K7 w - - 1 2");
+    let start = "[Variant \"Chess960\"]\n[FEN \"qbnrbknr/pppppppp/8/8/8/8/PPPPPPPP/QBNRBKNR w KQkq - 0 1\"]\n\n";
+    let san = fen_of("960-san.pgn", &format!("{start}1. b3 h6 2. f3 Nf6 3. Bh4 O-O *\n"));
+    let uci = fen_of("960-uci.pgn", &format!("{start}1. b2b3 h7h6 2. f2f3 g8f6 3. e1h4 f8h8 *\n"));
+    assert_eq!(uci, san);
+}
+
+#[test]
+fn an_unclosed_tag_quote_is_read_up_to_its_bracket_with_a_warning() {
+    let path = record("unclosed.pgn", "[Event \"Club game]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("game 1 (Ann - Bob): valid, 2 plies"), "{}", out.stdout);
+    assert!(out.stderr.contains("no closing `\"`"), "{}", out.stderr);
+}
+
+#[test]
+fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
+    let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("game 1 (Ann - Bob): unreadable, 5 plies"), "{}", out.stdout);
+    assert!(out.stderr.contains("after ply 5"), "{}", out.stderr);
+    let illegal = record("broken-illegal.pgn", "1. e4 e5 2. Ke3 Nc6 3. Zz9 *\n");
+    let out = run(&["validate", &illegal]);
+    assert!(out.stderr.contains("illegal turn `Ke3`"), "{}", out.stderr);
+}
+
+#[test]
+fn castling_rights_no_rook_can_use_are_dropped_with_a_warning() {
+    let text = "[FEN \"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\"]\n\n1. O-O Kd7 *\n";
+    let path = record("rights.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("castling rights `Q`"), "{}", out.stderr);
+    let impossible = record("two-kings.pgn", "[FEN \"4k3/8/8/8/8/8/8/3KK2R w K - 0 1\"]\n\n1. O-O *\n");
+    assert_eq!(run(&["validate", &impossible]).code, 2);
+}
+
+#[test]
+fn variant_tags_take_every_alias() {
+    for name in [
+        "normal",
+        "chess 960",
+        "Chess960",
+        "FRC",
+        "Fischerandom",
+        "From Position",
+        "Tilting the Balance Chess",
+        "Tilting the Balance",
+        "Bouncing Pieces",
+        "Koopa Chess",
+        "Koopa",
+        "Bellows Chess",
+        "Refreshing Bubble Fizz Chess",
+        "Bubble Fizz",
+    ] {
+        let path = record("alias.pgn", &format!("[Variant \"{name}\"]\n\n*\n"));
+        let out = run(&["validate", &path]);
+        assert_eq!(out.code, 0, "{name}: {}{}", out.stdout, out.stderr);
+    }
+    let path = record("unknown.pgn", "[Variant \"Atomic\"]\n\n1. e4 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("tilting the balance chess") && out.stderr.contains("fischerandom"), "{}", out.stderr);
+}
+
+#[test]
+fn variant_flag_names_the_variant_of_untagged_games() {
+    let path = record("koopa-untagged.pgn", "1. e4 d5 2. exd5 *\n");
+    assert_eq!(run(&["validate", &path, "--variant", "koopa"]).code, 0);
+    let out = run(&["validate", &path, "--variant", "atomic"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("bubble-fizz"), "{}", out.stderr);
+}
+
+#[test]
+fn iccf_numeric_is_refused_in_bellows_with_a_reason() {
+    let path = record("bellows-iccf.pgn", "[Variant \"Bellows\"]\n\n1. 5254 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("ICCF numeric notation names the squares of an 8x8 board"), "{}", out.stderr);
+}
+
+#[test]
+fn game_numbers_are_the_same_in_every_command() {
+    let path = format!("{DIR}/tagless-one-line.pgn");
+    let out = run(&["replay", &path, "--game", "3"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 16, "{}", out.stdout);
+    assert!(run(&["fen", &path, "--game", "5"]).stderr.contains("holds 4 game(s)"));
+}
+
+#[test]
+fn a_bounce_reads_in_long_algebraic_uci_and_iccf() {
+    let start = "[Variant \"Bouncing Pieces\"]\n[FEN \"5k2/5pp1/8/8/5b2/3b4/5PPP/4R1K1 w - - 0 1\"]\n\n";
+    let san = fen_of("bounce-san.pgn", &format!("{start}1. Re8, Kg8+ Bh6, g7-f8 *\n"));
+    for (name, moves) in [
+        ("bounce-lan.pgn", "1. Re1-e8, Kf8-g8+ Bf4-h6, g7-f8 *\n"),
+        ("bounce-uci.pgn", "1. e1e8, f8g8 f4h6, g7f8 *\n"),
+        ("bounce-iccf.pgn", "1. 5158, 6878 6486, 7768 *\n"),
+    ] {
+        assert_eq!(fen_of(name, &format!("{start}{moves}")), san, "{name}");
+    }
+}
+
+#[test]
+fn a_token_of_another_variant_names_it_and_the_tag() {
+    let path = record("untagged-bomb.pgn", "1. e4 e5 2. Nf3 (****)g6 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("a bomb exists only in Tilting the Balance: if this is a game of Tilting the Balance, add [Variant \"Tilting the Balance\"] or pass --variant tilting"),
+        "{}",
+        out.stderr
+    );
+    let bounce = record("untagged-bounce.pgn", "1. e4 e5 2. Qh5, e5-e6 *\n");
+    assert!(run(&["validate", &bounce]).stderr.contains("--variant bouncing"));
+    let multi = record("untagged-multi.pgn", "1. e4 & d4 *\n");
+    assert!(run(&["validate", &multi]).stderr.contains("--variant bubble-fizz"));
+}
+
+#[test]
+fn a_square_of_the_12x12_grid_in_an_8x8_variant_names_bellows() {
+    let path = record("untagged-bellows.pgn", "1. e4 e5 2. Qk11 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("add [Variant \"Bellows Chess\"] or pass --variant bellows"), "{}", out.stderr);
+}
+
+#[test]
+fn null_moves_pass_the_turn_in_variations_and_in_the_main_line_only_when_allowed() {
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 (2. -- Nc6 3. Nf3 Nf6) Nc6 3. Z0 Nf6 *\n";
+    let path = record("null.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("`Z0` is a null move"), "{}", out.stderr);
+    assert!(out.stdout.contains("invalid, 4 plies"), "{}", out.stdout);
+    assert_eq!(run(&["validate", &path, "--allow-null-moves"]).code, 0);
+    let fen = final_fen(&path, 1, &["--allow-null-moves"]);
+    assert_eq!(fen, "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4");
+    let exported = run(&["export", &path, "--allow-null-moves"]);
+    assert!(exported.stdout.contains("(2. -- Nc6 3. Nf3 Nf6) 2... Nc6 3. -- Nf6 *"), "{}", exported.stdout);
+}
