@@ -5,7 +5,7 @@
 use crate::diagnostics::Severity;
 use crate::record::parse_game;
 use crate::render::{draw, Style};
-use crate::replay::{self, Replay, ReplayOptions};
+use crate::replay::{self, ReplayOptions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -165,16 +165,6 @@ pub fn check_file(file: &ExampleFile) -> Vec<Checked> {
     file.examples.iter().map(|example| check(file, example)).collect()
 }
 
-/// The status word of a replay's last position: how the game ended, `check`, or `ongoing`.
-pub fn status(replay: &Replay) -> String {
-    let plies = replay.line.plies.len();
-    match replay.ending {
-        Some((outcome, at)) if at == plies => outcome.reason.describe().to_string(),
-        _ if replay.variant.is_check(replay.final_position()) => "check".to_string(),
-        _ => "ongoing".to_string(),
-    }
-}
-
 fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Checked {
     Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }] }
 }
@@ -234,7 +224,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
     let expect = &example.expect;
     let last = replay.final_position();
     compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));
-    compare("status", expect.status.clone(), &|| status(&replay));
+    compare("status", expect.status.clone(), &|| replay.final_status.word().to_string());
     compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
     compare("diagram", expect.diagram.clone(), &|| {
         let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));

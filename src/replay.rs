@@ -6,7 +6,9 @@ use crate::diagnostics::{Problem, Severity};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
-use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn};
+use crate::rules::{
+    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Outcome, Position, ResolveError, Resolved, Turn,
+};
 use crate::text::quote;
 use crate::variants::prelude::*;
 use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
@@ -36,6 +38,8 @@ pub struct ReplayedPly {
     pub turn: Turn,
     /// The position after the turn.
     pub after: Position,
+    /// The game's status after the turn (on a variation: check and mate only).
+    pub status: GameStatus,
     /// Replayed variations that replace this ply.
     pub variations: Vec<ReplayedLine>,
 }
@@ -47,10 +51,32 @@ pub struct ReplayedLine {
     pub plies: Vec<ReplayedPly>,
     /// The line stopped at an illegal turn.
     pub broken: bool,
+    /// The turn the line stopped at, when it is broken.
+    pub refused: Option<Refused>,
     /// How many plies were replayed legally, kept or not.
     pub length: usize,
     /// The position after the last ply, when plies are not kept.
     last: Option<Position>,
+}
+
+/// The turn a line stopped at: where it is, as written, and why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// The ply the turn would have been, counted from the line's start position.
+    pub ply: usize,
+    pub move_number: u32,
+    pub side: Color,
+    /// The turn as written.
+    pub written: String,
+    /// The reason, as in the problem reported.
+    pub message: String,
+}
+
+impl Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = At { fullmove: self.move_number, side: self.side, written: &self.written, in_variation: false };
+        write!(f, "{at} (ply {})", self.ply)
+    }
 }
 
 impl ReplayedLine {
@@ -66,10 +92,13 @@ pub struct Replay {
     pub variant: Box<dyn Variant>,
     pub start: Position,
     pub line: ReplayedLine,
-    /// How the game ended on the board or automatically, and after which ply (0 = start).
-    pub ending: Option<(Outcome, usize)>,
-    /// Draws that could be claimed, with the ply where the claim first became possible.
-    pub claims: Vec<(Claim, usize)>,
+    /// The status of the start position.
+    pub start_status: GameStatus,
+    /// The status after the last legal ply of the main line: its ending, judged on the
+    /// whole board, and the draws claimable in the game.
+    pub final_status: GameStatus,
+    /// How many variations stopped at an illegal turn (nested ones included).
+    pub broken_variations: usize,
     pub problems: Vec<Problem>,
 }
 
@@ -90,19 +119,34 @@ impl Replay {
         Some(LastTurn { before: self.position(i)?, turn: &played.turn, canonical: &played.canonical })
     }
 
+    /// The status after `ply` plies of the main line (0 = start).
+    pub fn status(&self, ply: usize) -> Option<&GameStatus> {
+        match ply {
+            _ if ply == self.line.length => Some(&self.final_status),
+            0 => Some(&self.start_status),
+            n => self.line.plies.get(n - 1).map(|p| &p.status),
+        }
+    }
+
     /// The caption of the position after `ply` plies of the main line.
     pub fn caption(&self, ply: usize, comments: Vec<String>) -> Caption {
         let pos = self.position(ply).unwrap_or(&self.start);
-        caption(self.variant.as_ref(), pos, self.last_turn(ply), comments)
+        let status = self.status(ply).unwrap_or(&self.start_status);
+        caption(self.variant.as_ref(), pos, status, self.last_turn(ply), comments)
     }
 
     pub fn final_position(&self) -> &Position {
         self.line.final_position(&self.start)
     }
 
+    /// How the game ended, on the board or automatically, and after which ply.
+    pub fn ending(&self) -> Option<Ending> {
+        self.final_status.ending
+    }
+
     /// The result decided by the board, if the game is over.
     pub fn board_result(&self) -> Option<&'static str> {
-        self.ending.map(|(o, _)| o.result())
+        self.ending().map(|e| e.outcome.result())
     }
 }
 
@@ -179,20 +223,18 @@ pub fn replay(
         strict: options.strict,
         verdict_only: options.verdict_only,
         problems: Problems::default(),
+        broken_variations: 0,
     };
-    let mut history = History::new(run.variant, &start);
+    let mut history = History::default();
+    let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
     let line = run.line(&game.line, &start, Some(&mut history));
-    let mut ending = history.ending;
-    if ending.is_none_or(|(o, at)| o.reason.allows_play_on() && at < line.length) {
-        if let Some(outcome) = run.variant.outcome(line.final_position(&start)) {
-            ending = Some((outcome, line.length));
-        }
-    }
+    let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
-        run.check_result(game, ending);
+        run.check_result(game, final_status.ending);
     }
     let problems = run.problems.finish();
-    Replay { variant, start, line, ending, claims: history.claims, problems }
+    let broken_variations = run.broken_variations;
+    Replay { variant, start, line, start_status, final_status, broken_variations, problems }
 }
 
 /// Plays a resolved turn: the position after it and the check mark it earns.
@@ -202,34 +244,52 @@ pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved)
     (after, mark)
 }
 
-/// Repetition and clock bookkeeping along the main line.
+/// The one place where a game's status is computed: repetitions, clocks and
+/// endings along the main line, ply by ply.
+#[derive(Default)]
 struct History {
     seen: Occurrences,
-    claims: Vec<(Claim, usize)>,
-    ending: Option<(Outcome, usize)>,
+    claims: Vec<Claimable>,
+    ending: Option<Ending>,
 }
 
 impl History {
-    fn new(variant: &dyn Variant, start: &Position) -> History {
-        let mut history = History { seen: Occurrences::default(), claims: Vec::new(), ending: None };
-        history.record(variant, start, 0);
-        history
-    }
-
-    /// Notes the position after `ply`, and the automatic draw it causes (O3).
-    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) {
+    /// Notes the position after `ply`, whose side to move is in check or not, and
+    /// the automatic draw it causes (O3); the status there. A board ending other
+    /// than a dead position can only come last (no turn follows it): [`History::finish`]
+    /// judges it.
+    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> GameStatus {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
-        if count == 3 && !self.claims.iter().any(|(c, _)| *c == Claim::ThreefoldRepetition) {
-            self.claims.push((Claim::ThreefoldRepetition, ply));
+        self.note_claim(count == 3, Claim::ThreefoldRepetition, ply);
+        self.note_claim(pos.halfmove() >= 100, Claim::FiftyMoveRule, ply);
+        let dead = variant.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial));
+        if self.ending.is_none() {
+            self.ending =
+                Self::automatic_draw(variant, pos, count, dead.is_some()).map(|outcome| Ending { outcome, ply });
         }
-        if pos.halfmove() >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
-            self.claims.push((Claim::FiftyMoveRule, ply));
+        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+    }
+
+    fn note_claim(&mut self, now: bool, claim: Claim, ply: usize) {
+        if now && !self.claims.iter().any(|c| c.claim == claim) {
+            self.claims.push(Claimable { claim, ply });
         }
-        if self.ending.is_some() {
-            return;
+    }
+
+    /// The status of the last position of the main line, judged on the whole board:
+    /// its board ending becomes the game's unless an automatic draw came first.
+    fn finish(mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> GameStatus {
+        let on_board = variant.outcome(pos);
+        if self.ending.is_none() {
+            self.ending = on_board.map(|outcome| Ending { outcome, ply });
         }
+        GameStatus { ply, check: variant.is_check(pos), on_board, ending: self.ending, claimable: self.claims }
+    }
+
+    /// The automatic draw (O3) a position causes, seen `count` times so far.
+    fn automatic_draw(variant: &dyn Variant, pos: &Position, count: u32, dead: bool) -> Option<Outcome> {
         // A win on the board (checkmate, or a variant's decisive ending such as
         // Bellows' loss without a legal move, L7) takes precedence (O3).
         let decided = || variant.outcome(pos).is_some_and(|o| o.winner.is_some());
@@ -237,12 +297,12 @@ impl History {
             Some(EndReason::FivefoldRepetition)
         } else if pos.halfmove() >= 150 && !decided() {
             Some(EndReason::SeventyFiveMoveRule)
-        } else if variant.is_dead_position(pos) {
+        } else if dead {
             Some(EndReason::InsufficientMaterial)
         } else {
             None
         };
-        self.ending = automatic.map(|reason| (Outcome::draw(reason), ply));
+        automatic.map(Outcome::draw)
     }
 }
 
@@ -251,11 +311,17 @@ struct At<'w> {
     fullmove: u32,
     side: Color,
     written: &'w str,
+    /// The turn stands in a variation, not in the main line.
+    in_variation: bool,
 }
 
 impl Display for At<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))
+        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))?;
+        if self.in_variation {
+            f.write_str(", in a variation")?;
+        }
+        Ok(())
     }
 }
 
@@ -316,6 +382,7 @@ struct Run<'a> {
     strict: bool,
     verdict_only: bool,
     problems: Problems,
+    broken_variations: usize,
 }
 
 impl<'a> Run<'a> {
@@ -354,27 +421,35 @@ impl<'a> Run<'a> {
             let mut variations = Vec::new();
             for variation in &ply.variations {
                 let replayed = self.line(variation, pos, None);
+                self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
                 }
             }
             let written = self.written(ply.turn.span);
-            let context = At { fullmove: pos.fullmove(), side: pos.turn(), written };
+            let context = At { fullmove: pos.fullmove(), side: pos.turn(), written, in_variation: history.is_none() };
             self.check_number(ply, pos, &context);
-            let drawn = history.as_deref().and_then(|h| h.ending).filter(|(o, _)| o.reason.allows_play_on());
-            if let (Some((outcome, at)), false) = (drawn, drawn_warned) {
+            let drawn = history.as_deref().and_then(|h| h.ending).filter(|e| e.outcome.reason.allows_play_on());
+            if let (Some(Ending { outcome, ply: at }), false) = (drawn, drawn_warned) {
                 drawn_warned = true;
                 let message =
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
                 self.warn(ply.turn.span, message, "played after an automatic draw", &context);
             }
-            let Some(replayed) = self.ply(ply, pos, written, &context) else {
-                out.broken = true;
-                out.last = current;
-                return out;
+            let mut replayed = match self.ply(ply, pos, written, &context) {
+                Ok(replayed) => replayed,
+                Err(message) => {
+                    let (move_number, side) = (pos.fullmove(), pos.turn());
+                    let written = written.to_string();
+                    out.refused = Some(Refused { ply: index + 1, move_number, side, written, message });
+                    out.broken = true;
+                    out.last = current;
+                    return out;
+                }
             };
+            replayed.status.ply = index + 1;
             if let Some(h) = history.as_deref_mut() {
-                h.record(self.variant, &replayed.after, index + 1);
+                replayed.status = h.record(self.variant, &replayed.after, index + 1, replayed.status.check);
             }
             out.length += 1;
             if self.verdict_only {
@@ -387,8 +462,8 @@ impl<'a> Run<'a> {
         out
     }
 
-    /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
-    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Option<ReplayedPly> {
+    /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
+    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Result<ReplayedPly, String> {
         let span = ply.turn.span;
         let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
@@ -404,18 +479,20 @@ impl<'a> Run<'a> {
                     }
                 };
                 let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
-                self.error(span, message, label, context);
-                return None;
+                self.error(span, message.clone(), label, context);
+                return Err(message);
             }
         };
         let (after, mark) = play_resolved(self.variant, pos, &resolved);
         let canonical = format!("{}{mark}", resolved.canonical);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
-        Some(ReplayedPly {
+        let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
+        Ok(ReplayedPly {
             written: written.to_string(),
             canonical,
             turn: resolved.turn,
             after,
+            status: GameStatus { check: !mark.is_empty(), on_board: mate, ..GameStatus::default() },
             variations: Vec::new(),
         })
     }
@@ -461,12 +538,13 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// O4: a declared result must agree with a game finished on the board.
-    fn check_result(&mut self, game: &Game, ending: Option<(Outcome, usize)>) {
+    /// O4: a declared result must agree with a game finished on the board; after an
+    /// automatic draw a decisive result is a warning naming the ply of the draw.
+    fn check_result(&mut self, game: &Game, ending: Option<Ending>) {
         let token = game.result.as_ref();
         let tag = game.tag("Result");
         if let (Some(token), Some(tag)) = (token, tag) {
-            if token.value.as_str() != tag {
+            if result_of_tag(tag) != Some(token.value) {
                 self.warn(
                     token.span,
                     format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()),
@@ -475,24 +553,30 @@ impl<'a> Run<'a> {
                 );
             }
         }
-        let declared = token.map(|t| (t.value, t.span)).or_else(|| {
-            let value = match tag? {
-                "1-0" => GameResult::WhiteWins,
-                "0-1" => GameResult::BlackWins,
-                "1/2-1/2" => GameResult::Draw,
-                _ => GameResult::Unknown,
-            };
-            Some((value, tag_span(game, "Result")))
-        });
-        let (Some((outcome, _)), Some((declared, span))) = (ending, declared) else { return };
+        let declared = token
+            .map(|t| (t.value, t.span))
+            .or_else(|| Some((result_of_tag(tag?).unwrap_or(GameResult::Unknown), tag_span(game, "Result"))));
+        let (Some(Ending { outcome, ply }), Some((declared, span))) = (ending, declared) else { return };
         if declared == GameResult::Unknown || declared.as_str() == outcome.result() {
             return;
         }
         let message = format!("the record says {} but the board says {outcome}", declared.as_str());
         if outcome.reason.allows_play_on() {
-            self.warn(span, message, "result contradicts the board", &"result");
+            self.warn(span, format!("{message} after ply {ply}"), "result contradicts the board", &"result");
         } else {
             self.error(span, message, "result contradicts the board", &"result");
         }
+    }
+}
+
+/// The result a `Result` tag states (`½-½` is `1/2-1/2`), or `None` for text that
+/// is no result.
+fn result_of_tag(tag: &str) -> Option<GameResult> {
+    match tag.trim() {
+        "1-0" => Some(GameResult::WhiteWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        "*" => Some(GameResult::Unknown),
+        _ => None,
     }
 }
