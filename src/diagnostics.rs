@@ -2,6 +2,7 @@
 //! codespan-reporting): <file:line:col>, the source line with a caret, and notes.
 
 use crate::record::ast::Span;
+use crate::rules::Color;
 use crate::text::{escape_controls, escape_controls_keeping_lines};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
@@ -22,11 +23,76 @@ pub enum Severity {
     Unreadable,
 }
 
+/// What kind of problem a record has: one word for programs, and the short text
+/// under the caret for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A turn no rule allows.
+    Illegal,
+    /// A turn that fits several legal turns.
+    Ambiguous,
+    /// A legal turn written in a non-standard way.
+    Imprecise,
+    /// A missing or wrong `+` or `#`.
+    CheckMark,
+    /// A move number that does not match the position.
+    MoveNumber,
+    /// A declared result the board contradicts.
+    Result,
+    /// The movetext's result differs from the `Result` tag.
+    ResultTag,
+    /// A turn played after an automatic draw (O5).
+    PlayedOn,
+    /// Text that is not a record (the grammar is broken).
+    Syntax,
+    /// A record that cannot be used: not UTF-8, too large, an unknown variant or rule
+    /// option, a bad start position.
+    Unreadable,
+    /// Problems left out of a long list, counted.
+    NotShown,
+}
+
+impl Kind {
+    /// The short text under the caret.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Illegal => "illegal",
+            Kind::Ambiguous => "ambiguous",
+            Kind::Imprecise => "imprecise notation",
+            Kind::CheckMark => "wrong check mark",
+            Kind::MoveNumber => "wrong move number",
+            Kind::Result => "result contradicts the board",
+            Kind::ResultTag => "result differs from the tag",
+            Kind::PlayedOn => "played after an automatic draw",
+            Kind::Syntax | Kind::Unreadable | Kind::NotShown => "",
+        }
+    }
+}
+
+/// The turn a problem is about: its ply (counted from the game's start, through the
+/// variation when it stands in one), move number, side and text as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnPlace {
+    pub ply: usize,
+    pub move_number: u32,
+    pub side: Color,
+    pub written: String,
+    pub in_variation: bool,
+}
+
 /// One problem of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub severity: Severity,
+    pub kind: Kind,
     pub span: Span,
+    /// The turn the problem is about, when it is about one.
+    pub turn: Option<TurnPlace>,
+    /// The one text that would be right (the canonical turn, the right move number).
+    pub suggestion: Option<String>,
+    /// The turns a written one could mean (an ambiguous turn).
+    pub candidates: Vec<String>,
     /// What is wrong, in plain words.
     pub message: String,
     /// Short text under the caret.
@@ -37,7 +103,36 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(severity: Severity, span: Span, message: impl Into<String>) -> Problem {
-        Problem { severity, span, message: message.into(), label: String::new(), notes: Vec::new() }
+        let kind = if severity == Severity::Unreadable { Kind::Unreadable } else { Kind::Illegal };
+        Problem {
+            severity,
+            kind,
+            span,
+            turn: None,
+            suggestion: None,
+            candidates: Vec::new(),
+            message: message.into(),
+            label: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The problem as of a kind, labelled with the kind's caret text.
+    pub fn of_kind(mut self, kind: Kind) -> Problem {
+        self.kind = kind;
+        self.label = kind.label().to_string();
+        self
+    }
+
+    pub fn at_turn(mut self, turn: TurnPlace) -> Problem {
+        self.turn = Some(turn);
+        self
+    }
+
+    pub fn with_suggestion(mut self, suggestion: Option<String>, candidates: Vec<String>) -> Problem {
+        self.suggestion = suggestion;
+        self.candidates = candidates;
+        self
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Problem {

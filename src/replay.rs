@@ -2,7 +2,7 @@
 //! move numbers, check marks, repetitions and the result, and collects problems
 //! that point into the text of the record.
 
-use crate::diagnostics::{Problem, Severity};
+use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
@@ -74,7 +74,13 @@ pub struct Refused {
 
 impl Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = At { fullmove: self.move_number, side: self.side, written: &self.written, in_variation: false };
+        let at = At {
+            ply: self.ply,
+            fullmove: self.move_number,
+            side: self.side,
+            written: &self.written,
+            in_variation: false,
+        };
         write!(f, "{at} (ply {})", self.ply)
     }
 }
@@ -227,7 +233,7 @@ pub fn replay(
     };
     let mut history = History::default();
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
-    let line = run.line(&game.line, &start, Some(&mut history));
+    let line = run.line(&game.line, &start, 0, Some(&mut history));
     let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
         run.check_result(game, final_status.ending);
@@ -308,11 +314,30 @@ impl History {
 
 /// Where in the game a problem is: move number, side and the turn as written.
 struct At<'w> {
+    /// The ply counted from the game's start.
+    ply: usize,
     fullmove: u32,
     side: Color,
     written: &'w str,
     /// The turn stands in a variation, not in the main line.
     in_variation: bool,
+}
+
+impl At<'_> {
+    fn place(&self) -> TurnPlace {
+        TurnPlace {
+            ply: self.ply,
+            move_number: self.fullmove,
+            side: self.side,
+            written: self.written.to_string(),
+            in_variation: self.in_variation,
+        }
+    }
+}
+
+/// A problem of a kind, labelled; its severity is set where it is reported.
+fn found(kind: Kind, span: Span, message: String) -> Problem {
+    Problem::new(Severity::Warning, span, message).of_kind(kind)
 }
 
 impl Display for At<'_> {
@@ -369,7 +394,7 @@ impl Problems {
         if let Some(severity) = self.dropped_worst {
             let message = format!("{} more problem(s) in this game are not shown", self.dropped);
             let label = format!("the first of the {} not shown", self.dropped);
-            self.kept.push(Problem::new(severity, self.dropped_at, message).with_label(label));
+            self.kept.push(Problem::new(severity, self.dropped_at, message).of_kind(Kind::NotShown).with_label(label));
         }
         self.kept
     }
@@ -386,32 +411,43 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
+    /// Reports a problem as a warning (an error under `--strict`); `context` is the
+    /// turn it is about, none for the result.
+    fn warn(&mut self, problem: Problem, context: Option<&At>) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
-        self.report(severity, span, message, label, context);
+        self.report(Problem { severity, ..problem }, context);
     }
 
-    fn error(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
-        self.report(Severity::Error, span, message, label, context);
+    fn error(&mut self, problem: Problem, context: Option<&At>) {
+        self.report(Problem { severity: Severity::Error, ..problem }, context);
     }
 
-    fn report(&mut self, severity: Severity, span: Span, message: String, label: &str, context: &dyn Display) {
-        if !self.problems.has_room(severity) {
-            // Counted only: no message is built for a problem that will not be shown.
-            self.problems.push(Problem::new(severity, span, String::new()));
+    fn report(&mut self, problem: Problem, context: Option<&At>) {
+        if !self.problems.has_room(problem.severity) {
+            // Counted only: the problem will not be shown.
+            self.problems.push(Problem::new(problem.severity, problem.span, String::new()));
             return;
         }
-        self.problems.push(
-            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
-        );
+        let problem = match context {
+            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
+            None => problem.with_note(format!("{}, result", self.label)),
+        };
+        self.problems.push(problem);
     }
 
     fn written(&self, span: Span) -> &'a str {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
-    /// Replays a line from `start`; `history` is given for the main line only.
-    fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
+    /// Replays a line from `start`, the position after ply `first_ply` of the game;
+    /// `history` is given for the main line only.
+    fn line(
+        &mut self,
+        line: &Line,
+        start: &Position,
+        first_ply: usize,
+        mut history: Option<&mut History>,
+    ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
@@ -420,28 +456,34 @@ impl<'a> Run<'a> {
             let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in &ply.variations {
-                let replayed = self.line(variation, pos, None);
+                let replayed = self.line(variation, pos, first_ply + index, None);
                 self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
                 }
             }
             let written = self.written(ply.turn.span);
-            let context = At { fullmove: pos.fullmove(), side: pos.turn(), written, in_variation: history.is_none() };
+            let context = At {
+                ply: first_ply + index + 1,
+                fullmove: pos.fullmove(),
+                side: pos.turn(),
+                written,
+                in_variation: history.is_none(),
+            };
             self.check_number(ply, pos, &context);
             let drawn = history.as_deref().and_then(|h| h.ending).filter(|e| e.outcome.reason.allows_play_on());
             if let (Some(Ending { outcome, ply: at }), false) = (drawn, drawn_warned) {
                 drawn_warned = true;
                 let message =
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
-                self.warn(ply.turn.span, message, "played after an automatic draw", &context);
+                self.warn(found(Kind::PlayedOn, ply.turn.span, message), Some(&context));
             }
             let mut replayed = match self.ply(ply, pos, written, &context) {
                 Ok(replayed) => replayed,
                 Err(message) => {
                     let (move_number, side) = (pos.fullmove(), pos.turn());
                     let written = written.to_string();
-                    out.refused = Some(Refused { ply: index + 1, move_number, side, written, message });
+                    out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
                     out.broken = true;
                     out.last = current;
                     return out;
@@ -469,17 +511,20 @@ impl<'a> Run<'a> {
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
             Err(e) => {
-                let message = match (&e, self.variant.outcome(pos)) {
+                let problem = match (e, self.variant.outcome(pos)) {
                     (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
-                        format!("`{shown}` is played after the game ended: {outcome}")
+                        found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
                     }
-                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{shown}`: {reason}"),
+                    (ResolveError::Illegal(reason), _) => {
+                        found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}"))
+                    }
                     (ResolveError::Ambiguous(options), _) => {
-                        format!("`{shown}` is ambiguous: {}", options.join(", "))
+                        found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
+                            .with_suggestion(None, options)
                     }
                 };
-                let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
-                self.error(span, message.clone(), label, context);
+                let message = problem.message.clone();
+                self.error(problem, Some(context));
                 return Err(message);
             }
         };
@@ -502,11 +547,10 @@ impl<'a> Run<'a> {
         let expected_black = pos.turn() == Color::Black;
         if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
             let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
+            let message = format!("move number written as `{}`; this is {right}", quote(self.written(number.span)));
             self.warn(
-                number.span,
-                format!("move number written as `{}`; this is {right}", quote(self.written(number.span))),
-                "wrong move number",
-                context,
+                found(Kind::MoveNumber, number.span, message).with_suggestion(Some(right), Vec::new()),
+                Some(context),
             );
         }
     }
@@ -516,11 +560,11 @@ impl<'a> Run<'a> {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         let shown = quote(written);
         if !self.variant.is_canonical_spelling(bare, canonical) {
+            let message = format!("`{shown}` is not standard notation; write `{canonical}{mark}`");
+            let suggestion = Some(format!("{canonical}{mark}"));
             self.warn(
-                ply.turn.span,
-                format!("`{shown}` is not standard notation; write `{canonical}{mark}`"),
-                "imprecise notation",
-                context,
+                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                Some(context),
             );
         }
         let written_mark = match ply.turn.value.check {
@@ -534,7 +578,11 @@ impl<'a> Run<'a> {
                 "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
                 _ => format!("`{shown}` gives check; write `{canonical}+`"),
             };
-            self.warn(ply.turn.span, message, "wrong check mark", context);
+            let suggestion = Some(format!("{canonical}{mark}"));
+            self.warn(
+                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                Some(context),
+            );
         }
     }
 
@@ -545,12 +593,8 @@ impl<'a> Run<'a> {
         let tag = game.tag("Result");
         if let (Some(token), Some(tag)) = (token, tag) {
             if result_of_tag(tag) != Some(token.value) {
-                self.warn(
-                    token.span,
-                    format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()),
-                    "result differs from the tag",
-                    &"result",
-                );
+                let message = format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str());
+                self.warn(found(Kind::ResultTag, token.span, message), None);
             }
         }
         let declared = token
@@ -561,10 +605,12 @@ impl<'a> Run<'a> {
             return;
         }
         let message = format!("the record says {} but the board says {outcome}", declared.as_str());
+        let suggestion = Some(outcome.result().to_string());
         if outcome.reason.allows_play_on() {
-            self.warn(span, format!("{message} after ply {ply}"), "result contradicts the board", &"result");
+            let problem = found(Kind::Result, span, format!("{message} after ply {ply}"));
+            self.warn(problem.with_suggestion(suggestion, Vec::new()), None);
         } else {
-            self.error(span, message, "result contradicts the board", &"result");
+            self.error(found(Kind::Result, span, message).with_suggestion(suggestion, Vec::new()), None);
         }
     }
 }

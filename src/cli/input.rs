@@ -3,7 +3,7 @@
 
 use super::output::to_stderr;
 use super::CliError;
-use crate::diagnostics::{GameSource, Problem, Severity};
+use crate::diagnostics::{GameSource, Kind, Problem, Severity};
 use crate::record::ast::{Game, Span};
 use crate::record::{parse_game, GameReader, RawGame, ReadError};
 use crate::replay::{self, Replay, ReplayOptions};
@@ -106,7 +106,7 @@ pub fn load(path: &str, raw: RawGame, options: &ReplayOptions) -> Loaded {
     let game = match parse_game(&raw.text) {
         Ok(game) => game,
         Err(e) => {
-            let replay = unreadable(e.span, e.message);
+            let replay = Err(vec![Problem::new(Severity::Unreadable, e.span, e.message).of_kind(Kind::Syntax)]);
             return Loaded { path: path.to_string(), raw, game: None, replay };
         }
     };

@@ -3,19 +3,60 @@
 
 use super::input::Loaded;
 use super::Verdict;
-use crate::diagnostics::Severity;
+use crate::diagnostics::{GameSource, Kind, Problem, Severity};
 use crate::rules::{Color, Ending};
 use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
-/// A problem located in the file.
+/// A problem located in the file, for programs (the schema is in `notation/json.md`).
 #[derive(Serialize, Debug)]
 pub(super) struct LocatedProblem {
+    pub kind: Kind,
     pub severity: Severity,
+    /// The ply of the turn the problem is about (through its variation), if any.
+    pub ply: Option<usize>,
+    pub move_number: Option<u32>,
+    pub side: Option<&'static str>,
+    /// The turn as written.
+    pub written: Option<String>,
+    pub in_variation: bool,
+    /// The text that would be right, when there is one.
+    pub suggestion: Option<String>,
+    /// The turns an ambiguous one could mean.
+    pub candidates: Vec<String>,
+    /// Where the marked text starts (1-based line and column, in characters).
     pub line: usize,
     pub column: usize,
+    /// Where the marked text ends (just after it).
+    pub end_line: usize,
+    pub end_column: usize,
     pub message: String,
     pub notes: Vec<String>,
+}
+
+impl LocatedProblem {
+    fn new(problem: &Problem, source: &GameSource<'_>) -> LocatedProblem {
+        let (line, column) = source.line_col(problem.span.start);
+        let (end_line, end_column) = source.line_col(problem.span.end.max(problem.span.start));
+        let turn = problem.turn.as_ref();
+        LocatedProblem {
+            kind: problem.kind,
+            severity: problem.severity,
+            ply: turn.map(|t| t.ply),
+            move_number: turn.map(|t| t.move_number),
+            side: turn.map(|t| t.side.name()),
+            written: turn.map(|t| t.written.clone()),
+            in_variation: turn.is_some_and(|t| t.in_variation),
+            suggestion: problem.suggestion.clone(),
+            candidates: problem.candidates.clone(),
+            line,
+            column,
+            end_line,
+            end_column,
+            message: problem.message.clone(),
+            notes: problem.notes.clone(),
+        }
+    }
 }
 
 /// The summary of one game.
@@ -93,20 +134,7 @@ pub(super) struct ClaimReport {
 impl GameReport {
     pub(super) fn new(loaded: &Loaded) -> GameReport {
         let source = loaded.source();
-        let problems = loaded
-            .problems()
-            .iter()
-            .map(|p| {
-                let (line, column) = source.line_col(p.span.start);
-                LocatedProblem {
-                    severity: p.severity,
-                    line,
-                    column,
-                    message: p.message.clone(),
-                    notes: p.notes.clone(),
-                }
-            })
-            .collect();
+        let problems = loaded.problems().iter().map(|p| LocatedProblem::new(p, &source)).collect();
         let tag = |name: &str| loaded.game.as_ref().and_then(|g| g.tag(name)).map(str::to_string);
         let declared = loaded
             .game

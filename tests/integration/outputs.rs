@@ -24,7 +24,7 @@ fn validate_shows_an_illegal_turn_on_its_line() {
         .stdin("1. e4 e5 2. Ke3 *\n")
         .status(1)
         .stdout(
-            "<stdin>: game 1 (? - ?): invalid, 2 plies, *\n\
+            "<stdin>: game 1 (? - ?): invalid at move 2, White: `Ke3` (ply 3), 2 plies, *\n\
              1 game(s): 0 valid, 1 invalid, 0 unreadable\n",
         )
         .stderr(
