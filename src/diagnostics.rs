@@ -6,6 +6,7 @@ use crate::rules::Color;
 use crate::text::{escape_controls, escape_controls_keeping_lines};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -220,6 +221,12 @@ impl<'a> GameSource<'a> {
     /// holds control characters is shown as one escaped excerpt around the problem,
     /// so that a message stays readable and cannot act on the terminal.
     pub fn render(&self, problem: &Problem) -> String {
+        self.render_in(problem, false)
+    }
+
+    /// Renders a problem as [`GameSource::render`] does, in colour (ANSI escapes)
+    /// when `colour` is true.
+    pub fn render_in(&self, problem: &Problem, colour: bool) -> String {
         let end = problem.span.end.clamp(problem.span.start, self.text.len());
         let start = problem.span.start.min(end);
         let index = self.line_of(start);
@@ -232,7 +239,7 @@ impl<'a> GameSource<'a> {
         if short && last_line_end.saturating_sub(line_start) <= 16 * MAX_SHOWN_LINE {
             let shown = self.text.get(line_start..last_line_end).unwrap_or("");
             if matches!(escape_controls_keeping_lines(shown), Cow::Borrowed(_)) {
-                return self.emit(problem, start..end);
+                return self.emit(problem, start..end, colour);
             }
         }
         let from = if short {
@@ -260,10 +267,10 @@ impl<'a> GameSource<'a> {
             column_shift: to_isize(column) - 1 - to_isize(before.chars().count()),
             last_column: Cell::new((0, 0, 1)),
         };
-        view.emit(problem, before.len()..before.len() + marked.len())
+        view.emit(problem, before.len()..before.len() + marked.len(), colour)
     }
 
-    fn emit(&self, problem: &Problem, marked: Range<usize>) -> String {
+    fn emit(&self, problem: &Problem, marked: Range<usize>, colour: bool) -> String {
         let diagnostic = match problem.severity {
             Severity::Warning => Diagnostic::warning(),
             Severity::Error | Severity::Unreadable => Diagnostic::error(),
@@ -272,8 +279,15 @@ impl<'a> GameSource<'a> {
             .with_message(escape_controls(&problem.message))
             .with_labels(vec![Label::primary((), marked).with_message(escape_controls(&problem.label))])
             .with_notes(problem.notes.iter().map(|note| escape_controls(note).into_owned()).collect());
-        term::emit_into_string(&Config::default(), self, &diagnostic)
-            .unwrap_or_else(|_| format!("{}: {}\n", self.path, escape_controls(&problem.message)))
+        let fallback = || format!("{}: {}\n", self.path, escape_controls(&problem.message));
+        if !colour {
+            return term::emit_into_string(&Config::default(), self, &diagnostic).unwrap_or_else(|_| fallback());
+        }
+        let mut buffer = Buffer::ansi();
+        match term::emit_to_write_style(&mut buffer, &Config::default(), self, &diagnostic) {
+            Ok(()) => String::from_utf8(buffer.into_inner()).unwrap_or_else(|_| fallback()),
+            Err(_) => fallback(),
+        }
     }
 }
 

@@ -160,9 +160,31 @@ pub fn read(text: &str) -> Result<ExampleFile, String> {
     })
 }
 
-/// Checks every example of a file.
-pub fn check_file(file: &ExampleFile) -> Vec<Checked> {
-    file.examples.iter().map(|example| check(file, example)).collect()
+/// Checks every example of a file; with `strict`, notation warnings in `moves` fail.
+pub fn check_file(file: &ExampleFile, strict: bool) -> Vec<Checked> {
+    file.examples.iter().map(|example| check(file, example, strict)).collect()
+}
+
+/// Why a file's settings cannot be used (an unknown variant or rule option), before
+/// any example runs; or why it has nothing to check.
+pub fn configuration_error(file: &ExampleFile) -> Option<String> {
+    if file.examples.is_empty() {
+        return Some("the file holds no example".to_string());
+    }
+    crate::variants::lookup(&file.variant, &file.rules).err()
+}
+
+/// The 1-based line of each example's `name:` in the file's text, in order (0 when
+/// not found): FAIL lines point there.
+pub fn example_lines(text: &str, file: &ExampleFile) -> Vec<usize> {
+    let mut lines = text.lines().enumerate().filter(|(_, line)| {
+        let line = line.trim_start().trim_start_matches("- ").trim_start();
+        line.starts_with("name:")
+    });
+    file.examples
+        .iter()
+        .map(|example| lines.find(|(_, line)| line.contains(example.name.as_str())).map_or(0, |(i, _)| i + 1))
+        .collect()
 }
 
 fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Checked {
@@ -170,7 +192,7 @@ fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Ch
 }
 
 /// Replays one example and compares every expectation it states.
-pub fn check(file: &ExampleFile, example: &Example) -> Checked {
+pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
     let mut text = format!("[Variant \"{}\"]\n", file.variant.replace('"', "\\\""));
     if let Some(start) = example.start.as_deref().filter(|s| *s != "startpos") {
         text.push_str(&format!("[FEN \"{}\"]\n", start.replace('"', "\\\"")));
@@ -182,7 +204,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options = ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false };
+    let options = ReplayOptions { rules: file.rules.clone(), strict, verdict_only: false };
     let (variant, start) = match replay::setup(&game, &options) {
         Ok(setup) => setup,
         Err(problems) => {

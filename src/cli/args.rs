@@ -78,6 +78,9 @@ pub enum Command {
         /// Example files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Notation warnings in `moves` (imprecise notation, wrong check marks) fail the example.
+        #[arg(long)]
+        strict: bool,
         #[command(flatten)]
         format: FormatArg,
     },
@@ -169,6 +172,39 @@ pub struct Records {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
+}
+
+/// How much of the diagnostics to show, and whether in colour.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct ShownArgs {
+    /// Show errors and verdicts only (no warnings).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Colour the diagnostics: `auto` on a terminal (unless `NO_COLOR` is set), `always`, `never`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ShownArgs {
+    /// Whether diagnostics (on standard error) are coloured.
+    pub fn colour(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
 }
 
 /// One record file and the game meant in it.
@@ -191,6 +227,8 @@ pub struct GameChoice {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
 }
 
 /// A position given by variant and snapshot.
@@ -230,7 +268,7 @@ pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> 
         Command::Perft { position, depth, divide, max_turns } => {
             super::perft::run(&position, depth, divide, max_turns, out)
         }
-        Command::Check { files, format } => super::check::run(&files, format.format, out),
+        Command::Check { files, strict, format } => super::check::run(&files, strict, format.format, out),
         Command::Variants => super::variants::run(out),
     }
 }

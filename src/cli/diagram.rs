@@ -6,11 +6,11 @@ mod files;
 mod html_view;
 mod options;
 
-use super::args::{GameChoice, PositionArgs, RuleArgs};
+use super::args::{GameChoice, PositionArgs, RuleArgs, ShownArgs};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::replay::load_one;
-use super::report::verdict;
+use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::render::{draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
 use crate::replay::{Replay, ReplayOptions};
@@ -53,6 +53,8 @@ pub struct DiagramArgs {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
     /// Variant of a position given without a record.
     #[arg(long, conflicts_with = "file")]
     pub variant: Option<String>,
@@ -176,7 +178,7 @@ pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliEr
 }
 
 fn choice(args: &DiagramArgs) -> GameChoice {
-    GameChoice { game: args.game.unwrap_or(1), strict: args.strict, rules: args.rules.clone() }
+    GameChoice { game: args.game.unwrap_or(1), strict: args.strict, rules: args.rules.clone(), shown: args.shown }
 }
 
 /// The game `--game` names (the first by default), its problems printed.
@@ -194,7 +196,7 @@ fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliEr
         &options,
         |loaded| loaded,
         |loaded| {
-            to_stderr(&loaded.render_problems());
+            to_stderr(&rendered_problems(&loaded, args.shown));
             games.push(loaded);
             Ok(())
         },

@@ -7,7 +7,7 @@
 use super::args::Records;
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
-use super::report::verdict;
+use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::record::ast::{Game, Line};
 use crate::replay::play_resolved;
@@ -22,7 +22,7 @@ pub(super) fn run(records: &Records, out: &mut Output) -> Result<Verdict, CliErr
     let skipped = for_each_game(
         &records.files,
         &options,
-        |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game(&loaded)),
+        |loaded: Loaded| (verdict(&loaded), rendered_problems(&loaded, records.shown), export_game(&loaded)),
         |(v, problems, text)| {
             worst = worst.max(v);
             to_stderr(&problems);

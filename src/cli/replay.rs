@@ -4,7 +4,7 @@
 use super::args::{Format, OneRecord};
 use super::input::{one_game, Loaded};
 use super::output::{to_stderr, Output};
-use super::report::verdict;
+use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::replay::Replay;
 use crate::text::{escape_controls, quote};
@@ -29,7 +29,7 @@ pub(super) fn load_one(record: &OneRecord) -> Result<(Loaded, Verdict), CliError
     let choice = &record.choice;
     let options = choice.rules.replay_options(choice.strict, false)?;
     let loaded = one_game(&record.file, choice.game, &options)?;
-    to_stderr(&loaded.render_problems());
+    to_stderr(&rendered_problems(&loaded, choice.shown));
     let v = verdict(&loaded);
     Ok((loaded, v))
 }

@@ -1,6 +1,7 @@
 //! What a replayed game amounts to: its verdict, ending and problems, for text and
 //! JSON output alike.
 
+use super::args::ShownArgs;
 use super::input::Loaded;
 use super::Verdict;
 use crate::diagnostics::{GameSource, Kind, Problem, Severity};
@@ -225,4 +226,17 @@ pub(super) fn verdict_name(verdict: Verdict) -> &'static str {
         Verdict::Invalid => "invalid",
         Verdict::Unreadable => "unreadable",
     }
+}
+
+/// A game's problems as shown on standard error: all of them, or errors only when
+/// `--quiet`, coloured or not.
+pub(super) fn rendered_problems(loaded: &Loaded, shown: ShownArgs) -> String {
+    let source = loaded.source();
+    let colour = shown.colour();
+    loaded
+        .problems()
+        .iter()
+        .filter(|p| !shown.quiet || p.severity >= Severity::Error)
+        .map(|p| source.render_in(p, colour))
+        .collect()
 }

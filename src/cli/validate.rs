@@ -3,7 +3,7 @@
 use super::args::{Format, Records};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
-use super::report::{verdict, GameReport};
+use super::report::{rendered_problems, verdict, GameReport};
 use super::{CliError, Verdict};
 
 pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
@@ -19,7 +19,8 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
         &options,
         |loaded: Loaded| {
             let report = GameReport::new(&loaded);
-            let rendered = if format == Format::Text { loaded.render_problems() } else { String::new() };
+            let rendered =
+                if format == Format::Text { rendered_problems(&loaded, records.shown) } else { String::new() };
             (verdict(&loaded), loaded.label(), report, rendered)
         },
         |(v, label, report, rendered)| {

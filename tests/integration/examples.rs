@@ -84,3 +84,35 @@ fn json_output_counts_passes_and_failures() {
     assert_eq!(json["failed"], 0);
     assert!(json["passed"].as_u64().is_some_and(|n| n > 10));
 }
+
+#[test]
+fn an_unknown_variant_is_a_configuration_error_said_once() {
+    let text =
+        "variant: no-such\nexamples:\n  - name: one\n    moves: \"1. e4\"\n  - name: two\n    moves: \"1. d4\"\n";
+    let path = temp_copy("unknown-variant.yaml", text);
+    let out = arbiter().arg("check").arg(&path).assert().code(2);
+    let output = out.get_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("error:")).count(), 1, "{stderr}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("FAIL"));
+}
+
+#[test]
+fn a_file_without_examples_is_an_error() {
+    let path = temp_copy("empty.yaml", "variant: chess\nexamples: []\n");
+    arbiter().arg("check").arg(&path).assert().code(2).stderr(contains("the file holds no example"));
+}
+
+#[test]
+fn a_fail_line_names_the_line_of_the_example() {
+    let text = "examples:\n  - name: fine\n    moves: \"1. e4\"\n\n  - name: wrong\n    moves: \"1. e4\"\n    expect:\n      status: check\n";
+    let path = temp_copy("fail-line.yaml", text);
+    arbiter().arg("check").arg(&path).assert().code(1).stdout(contains("fail-line.yaml:5: wrong"));
+}
+
+#[test]
+fn strict_fails_an_example_with_a_notation_warning() {
+    let path = temp_copy("strict.yaml", "examples:\n  - name: mark\n    moves: \"1. e4+\"\n");
+    arbiter().arg("check").arg(&path).assert().success();
+    arbiter().args(["check", "--strict"]).arg(&path).assert().code(1).stdout(contains("gives no check"));
+}

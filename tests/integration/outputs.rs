@@ -49,8 +49,10 @@ fn validate_as_json_puts_the_problems_in_the_game_object() {
         .status(1)
         .stdout(
             "[\n{\"file\":\"<stdin>\",\"game\":1,\"white\":null,\"black\":null,\"verdict\":\"invalid\",\"plies\":0,\
-             \"result\":\"*\",\"ending\":null,\"claimable\":[],\"problems\":[{\"severity\":\"error\",\"line\":1,\
-             \"column\":4,\"message\":\"illegal turn `0-0`: O-O is not legal here: the bishop on f1 stands \
+             \"refused\":{\"ply\":1,\"move_number\":1,\"side\":\"White\",\"written\":\"0-0\"},\"broken_variations\":0,\
+             \"result\":\"*\",\"ending\":null,\"claimable\":[],\"problems\":[{\"kind\":\"illegal\",\"severity\":\"error\",\
+             \"ply\":1,\"move_number\":1,\"side\":\"White\",\"written\":\"0-0\",\"in_variation\":false,\
+             \"suggestion\":null,\"candidates\":[],\"line\":1,\"column\":4,\"end_line\":1,\"end_column\":7,\"message\":\"illegal turn `0-0`: O-O is not legal here: the bishop on f1 stands \
              in the way of king or rook\",\"notes\":[\"game 1 (? - ?), \
              move 1, White: `0-0`\"]}]}\n]\n",
         )
