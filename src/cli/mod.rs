@@ -11,6 +11,7 @@ mod input;
 mod moves;
 mod output;
 mod perft;
+mod progress;
 mod replay;
 mod report;
 mod turns;

@@ -3,6 +3,7 @@
 use super::args::{Format, Records};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
+use super::progress::Progress;
 use super::report::{rendered_problems, verdict, GameReport};
 use super::{CliError, Verdict};
 
@@ -11,6 +12,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];
     let mut first = true;
+    let progress = Progress::games(format == Format::Text);
     if format == Format::Json {
         write!(out, "[")?;
     }
@@ -28,11 +30,16 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
             if let Some(count) = counts.get_mut(v as usize) {
                 *count += 1;
             }
+            progress.count();
             match format {
-                Format::Text => {
+                Format::Text => progress.hidden(|| {
                     to_stderr(&rendered);
-                    out.line(&report.line(&label))
-                }
+                    out.line(&report.line(&label))?;
+                    if progress.is_drawn() {
+                        out.flush()?;
+                    }
+                    Ok(())
+                }),
                 Format::Json => {
                     let sep = if first { "" } else { "," };
                     first = false;
@@ -41,6 +48,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
             }
         },
     )?;
+    progress.finish();
     match format {
         Format::Json => writeln!(out, "\n]")?,
         Format::Text => writeln!(

@@ -141,3 +141,42 @@ For more information, try '--help'.
         )
         .run();
 }
+
+#[test]
+fn quiet_shows_errors_and_verdicts_only() {
+    Test::new()
+        .args(["validate", "--quiet", "-"])
+        .stdin("1. e4+ e5 2. Ke3 *\n")
+        .status(1)
+        .stdout(
+            "<stdin>: game 1 (? - ?): invalid at move 2, White: `Ke3` (ply 3), 2 plies, *; 1 warning(s)\n\
+             1 game(s): 0 valid, 1 invalid, 0 unreadable\n",
+        )
+        .stderr(
+            "error: illegal turn `Ke3`: no white king can move to e3
+  ┌─ <stdin>:1:14
+  │
+1 │ 1. e4+ e5 2. Ke3 *
+  │              ^^^ illegal
+  │
+  = game 1 (? - ?), move 2, White: `Ke3`
+
+",
+        )
+        .run();
+}
+
+#[test]
+fn color_always_colours_the_diagnostics_and_never_does_not() {
+    let coloured = crate::test::run_arbiter(
+        &["validate".into(), "--color".into(), "always".into(), "-".into()],
+        b"1. e4 e5 2. Ke3 *\n",
+    );
+    assert!(coloured.stderr.contains("\x1b["), "{}", coloured.stderr);
+    assert!(!coloured.stdout.contains("\x1b["), "verdicts stay plain: {}", coloured.stdout);
+    let plain = crate::test::run_arbiter(
+        &["validate".into(), "--color".into(), "never".into(), "-".into()],
+        b"1. e4 e5 2. Ke3 *\n",
+    );
+    assert!(!plain.stderr.contains('\x1b'), "{}", plain.stderr);
+}
