@@ -3,11 +3,11 @@
 //! that point into the text of the record.
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
-use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
+use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, SanToken, Span, TurnPart};
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{
-    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Outcome, Position, ResolveError, Resolved, Turn,
+    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Outcome, Position, ResolveError, Resolved, Turn, Wing,
 };
 use crate::text::quote;
 use crate::variants::prelude::*;
@@ -335,6 +335,42 @@ impl At<'_> {
     }
 }
 
+/// A castling right lost in a line: whose, on which wing, and the turn that lost it.
+struct LostRight {
+    color: Color,
+    wing: Wing,
+    /// Where the turn that lost it stands, as a verdict names a turn.
+    by: String,
+}
+
+impl LostRight {
+    /// The rights `before` had and `after` has not, lost by the turn at `at`.
+    fn between(before: &Position, after: &Position, at: &At) -> Vec<LostRight> {
+        before
+            .castling()
+            .rights()
+            .filter(|&(color, wing, _)| after.castling().rook(color, wing).is_none())
+            .map(|(color, wing, _)| LostRight { color, wing, by: format!("{} (ply {})", at, at.ply) })
+            .collect()
+    }
+
+    /// For a castling the side has no right to: `; the right was lost by ...`, or
+    /// `; the start position gives none`.
+    fn explain(ply: &Ply, pos: &Position, lost: &[LostRight]) -> Option<String> {
+        let [part] = ply.turn.value.parts.as_slice() else { return None };
+        let TurnPart::Move { san: SanToken::Castle { long }, .. } = &part.value else { return None };
+        let wing = Wing::of_long(*long);
+        let color = pos.turn();
+        if pos.castling().rook(color, wing).is_some() {
+            return None;
+        }
+        Some(match lost.iter().find(|l| l.color == color && l.wing == wing) {
+            Some(l) => format!("; the right was lost at {}", l.by),
+            None => "; the line's start position gives none".to_string(),
+        })
+    }
+}
+
 /// A problem of a kind, labelled; its severity is set where it is reported.
 fn found(kind: Kind, span: Span, message: String) -> Problem {
     Problem::new(Severity::Warning, span, message).of_kind(kind)
@@ -449,6 +485,7 @@ impl<'a> Run<'a> {
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
+        let mut lost_rights: Vec<LostRight> = Vec::new();
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
         let mut current: Option<Position> = None;
@@ -478,7 +515,7 @@ impl<'a> Run<'a> {
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
                 self.warn(found(Kind::PlayedOn, ply.turn.span, message), Some(&context));
             }
-            let mut replayed = match self.ply(ply, pos, written, &context) {
+            let mut replayed = match self.ply(ply, pos, written, &context, &lost_rights) {
                 Ok(replayed) => replayed,
                 Err(message) => {
                     let (move_number, side) = (pos.fullmove(), pos.turn());
@@ -490,6 +527,7 @@ impl<'a> Run<'a> {
                 }
             };
             replayed.status.ply = index + 1;
+            lost_rights.extend(LostRight::between(pos, &replayed.after, &context));
             if let Some(h) = history.as_deref_mut() {
                 replayed.status = h.record(self.variant, &replayed.after, index + 1, replayed.status.check);
             }
@@ -505,7 +543,14 @@ impl<'a> Run<'a> {
     }
 
     /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
-    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Result<ReplayedPly, String> {
+    fn ply(
+        &mut self,
+        ply: &Ply,
+        pos: &Position,
+        written: &str,
+        context: &At,
+        lost_rights: &[LostRight],
+    ) -> Result<ReplayedPly, String> {
         let span = ply.turn.span;
         let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
@@ -516,7 +561,8 @@ impl<'a> Run<'a> {
                         found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
                     }
                     (ResolveError::Illegal(reason), _) => {
-                        found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}"))
+                        let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
+                        found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
                     }
                     (ResolveError::Ambiguous(options), _) => {
                         found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
