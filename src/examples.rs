@@ -73,10 +73,14 @@ pub struct Mismatch {
 }
 
 /// The result of checking one example.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Default)]
 pub struct Checked {
     pub name: String,
     pub mismatches: Vec<Mismatch>,
+    /// The actual values of the one-line expectations (`snapshot`, `status`,
+    /// `result`), for `--bless`; empty when the example could not be replayed.
+    #[serde(skip)]
+    pub actual: Vec<(&'static str, String)>,
 }
 
 impl Checked {
@@ -188,7 +192,7 @@ pub fn example_lines(text: &str, file: &ExampleFile) -> Vec<usize> {
 }
 
 fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Checked {
-    Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }] }
+    Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }], actual: Vec::new() }
 }
 
 /// Replays one example and compares every expectation it states.
@@ -212,7 +216,7 @@ pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
             // `illegal: { ply: 0 }` expects the start itself to be refused.
             return match &example.expect.illegal {
                 Some(illegal) if illegal.ply == 0 && message.contains(&illegal.reason) => {
-                    Checked { name: example.name.clone(), mismatches: Vec::new() }
+                    Checked { name: example.name.clone(), ..Checked::default() }
                 }
                 _ => failed(&example.name, "start", "a usable variant and start".into(), message),
             };
@@ -262,5 +266,10 @@ pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
         replay.variant.legal_turns(last, &mut turns);
         sorted_lines(turns.iter().map(|t| replay.variant.write_turn(last, t)).collect())
     });
-    Checked { name: example.name.clone(), mismatches }
+    let actual = vec![
+        ("snapshot", replay.variant.write_snapshot(last)),
+        ("status", replay.final_status.word().to_string()),
+        ("result", replay.board_result().unwrap_or("*").to_string()),
+    ];
+    Checked { name: example.name.clone(), mismatches, actual }
 }

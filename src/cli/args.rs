@@ -81,6 +81,10 @@ pub enum Command {
         /// Notation warnings in `moves` (imprecise notation, wrong check marks) fail the example.
         #[arg(long)]
         strict: bool,
+        /// Write the actual `snapshot`, `status` and `result` into expectations left
+        /// empty or found wrong, then check again.
+        #[arg(long)]
+        bless: bool,
         #[command(flatten)]
         format: FormatArg,
     },
@@ -268,7 +272,9 @@ pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> 
         Command::Perft { position, depth, divide, max_turns } => {
             super::perft::run(&position, depth, divide, max_turns, out)
         }
-        Command::Check { files, strict, format } => super::check::run(&files, strict, format.format, out),
+        Command::Check { files, strict, bless, format } => {
+            super::check::run(&files, super::check::Mode { strict, bless }, format.format, out)
+        }
         Command::Variants => super::variants::run(out),
     }
 }

@@ -48,6 +48,11 @@ fn print_text(path: &str, line: usize, checked: &Checked, colour: bool, out: &mu
 /// Reads and parses one example file, within the limits of [`examples::read`], and
 /// checks its settings: the file, and the line of each example.
 fn read_file(path: &Path) -> Result<(examples::ExampleFile, Vec<usize>), String> {
+    read_text(path).map(|(_, file, lines)| (file, lines))
+}
+
+/// As [`read_file`], with the file's text.
+fn read_text(path: &Path) -> Result<(String, examples::ExampleFile, Vec<usize>), String> {
     let name = path.display();
     let text = examples::read_limited(path).map_err(|e| format!("cannot read {name}: {e}"))?;
     let file = examples::read(&text).map_err(|e| format!("{name}:{e}"))?;
@@ -55,14 +60,35 @@ fn read_file(path: &Path) -> Result<(examples::ExampleFile, Vec<usize>), String>
         return Err(format!("{name}: {problem}"));
     }
     let lines = examples::example_lines(&text, &file);
-    Ok((file, lines))
+    Ok((text, file, lines))
 }
 
-pub(super) fn run(files: &[PathBuf], strict: bool, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+/// `--bless`: writes the actual values into a file's empty or wrong expectations.
+fn bless_file(path: &Path) -> Result<(), String> {
+    let (text, file, lines) = read_text(path)?;
+    let checked = examples::check_file(&file, false);
+    let (blessed, written) = super::bless::bless(&text, &checked, &lines);
+    if written > 0 {
+        std::fs::write(path, blessed).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        to_stderr(&format!("{}: {written} value(s) written\n", escape_controls(&path.display().to_string())));
+    }
+    Ok(())
+}
+
+/// How strictly to check, and whether to write actual values first.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mode {
+    pub strict: bool,
+    pub bless: bool,
+}
+
+pub(super) fn run(files: &[PathBuf], mode: Mode, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
+    let strict = mode.strict;
     let mut loaded = Vec::new();
     let mut skipped = false;
     for path in files {
-        match read_file(path) {
+        let blessed = if mode.bless { bless_file(path) } else { Ok(()) };
+        match blessed.and_then(|()| read_file(path)) {
             Ok((file, lines)) => loaded.push((path.display().to_string(), file, lines)),
             Err(message) => {
                 to_stderr(&format!("error: {}\n", escape_controls(&message)));

@@ -3,6 +3,7 @@
 //! bad command line).
 
 mod args;
+mod bless;
 mod check;
 mod diagram;
 mod export;

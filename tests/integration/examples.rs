@@ -116,3 +116,19 @@ fn strict_fails_an_example_with_a_notation_warning() {
     arbiter().arg("check").arg(&path).assert().success();
     arbiter().args(["check", "--strict"]).arg(&path).assert().code(1).stdout(contains("gives no check"));
 }
+
+#[test]
+fn bless_writes_the_actual_values_and_keeps_comments() {
+    let text = "# my examples\nexamples:\n  - name: fool's mate   # the shortest\n    moves: \"1. f3 e5 2. g4 Qh4#\"\n    \
+                expect:\n      snapshot:   # fill me\n      status: \"wrong\"\n\n  - name: quiet\n    moves: \"1. e4\"\n    \
+                expect:\n      result:\n";
+    let path = temp_copy("bless.yaml", text);
+    arbiter().arg("check").arg(&path).assert().code(1);
+    arbiter().args(["check", "--bless"]).arg(&path).assert().success().stderr(contains("3 value(s) written"));
+    let blessed = std::fs::read_to_string(&path).expect("the blessed file");
+    let expected = "# my examples\nexamples:\n  - name: fool's mate   # the shortest\n    moves: \"1. f3 e5 2. g4 Qh4#\"\n    \
+                    expect:\n      snapshot: \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\" # fill me\n      \
+                    status: \"checkmate\"\n\n  - name: quiet\n    moves: \"1. e4\"\n    expect:\n      result: \"*\"\n";
+    assert_eq!(blessed, expected);
+    arbiter().arg("check").arg(&path).assert().success();
+}
