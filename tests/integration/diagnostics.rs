@@ -19,6 +19,7 @@ const CASES: &[(&str, i32)] = &[
     ("chess-ambiguous-turn", 1),
     ("chess-imprecise-notation", 0),
     ("chess-castling-right-lost", 1),
+    ("chess-refusals", 1),
     ("chess-broken-variation", 1),
     ("chess-result-after-draw", 0),
     ("tilting-wrong-bomb-list", 1),
