@@ -2,9 +2,11 @@
 //! codespan-reporting): <file:line:col>, the source line with a caret, and notes.
 
 use crate::record::ast::Span;
+use crate::rules::Color;
 use crate::text::{escape_controls, escape_controls_keeping_lines};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -22,11 +24,76 @@ pub enum Severity {
     Unreadable,
 }
 
+/// What kind of problem a record has: one word for programs, and the short text
+/// under the caret for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A turn no rule allows.
+    Illegal,
+    /// A turn that fits several legal turns.
+    Ambiguous,
+    /// A legal turn written in a non-standard way.
+    Imprecise,
+    /// A missing or wrong `+` or `#`.
+    CheckMark,
+    /// A move number that does not match the position.
+    MoveNumber,
+    /// A declared result the board contradicts.
+    Result,
+    /// The movetext's result differs from the `Result` tag.
+    ResultTag,
+    /// A turn played after an automatic draw (O5).
+    PlayedOn,
+    /// Text that is not a record (the grammar is broken).
+    Syntax,
+    /// A record that cannot be used: not UTF-8, too large, an unknown variant or rule
+    /// option, a bad start position.
+    Unreadable,
+    /// Problems left out of a long list, counted.
+    NotShown,
+}
+
+impl Kind {
+    /// The short text under the caret.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Illegal => "illegal",
+            Kind::Ambiguous => "ambiguous",
+            Kind::Imprecise => "imprecise notation",
+            Kind::CheckMark => "wrong check mark",
+            Kind::MoveNumber => "wrong move number",
+            Kind::Result => "result contradicts the board",
+            Kind::ResultTag => "result differs from the tag",
+            Kind::PlayedOn => "played after an automatic draw",
+            Kind::Syntax | Kind::Unreadable | Kind::NotShown => "",
+        }
+    }
+}
+
+/// The turn a problem is about: its ply (counted from the game's start, through the
+/// variation when it stands in one), move number, side and text as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnPlace {
+    pub ply: usize,
+    pub move_number: u32,
+    pub side: Color,
+    pub written: String,
+    pub in_variation: bool,
+}
+
 /// One problem of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub severity: Severity,
+    pub kind: Kind,
     pub span: Span,
+    /// The turn the problem is about, when it is about one.
+    pub turn: Option<TurnPlace>,
+    /// The one text that would be right (the canonical turn, the right move number).
+    pub suggestion: Option<String>,
+    /// The turns a written one could mean (an ambiguous turn).
+    pub candidates: Vec<String>,
     /// What is wrong, in plain words.
     pub message: String,
     /// Short text under the caret.
@@ -37,7 +104,36 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(severity: Severity, span: Span, message: impl Into<String>) -> Problem {
-        Problem { severity, span, message: message.into(), label: String::new(), notes: Vec::new() }
+        let kind = if severity == Severity::Unreadable { Kind::Unreadable } else { Kind::Illegal };
+        Problem {
+            severity,
+            kind,
+            span,
+            turn: None,
+            suggestion: None,
+            candidates: Vec::new(),
+            message: message.into(),
+            label: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The problem as of a kind, labelled with the kind's caret text.
+    pub fn of_kind(mut self, kind: Kind) -> Problem {
+        self.kind = kind;
+        self.label = kind.label().to_string();
+        self
+    }
+
+    pub fn at_turn(mut self, turn: TurnPlace) -> Problem {
+        self.turn = Some(turn);
+        self
+    }
+
+    pub fn with_suggestion(mut self, suggestion: Option<String>, candidates: Vec<String>) -> Problem {
+        self.suggestion = suggestion;
+        self.candidates = candidates;
+        self
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Problem {
@@ -125,6 +221,12 @@ impl<'a> GameSource<'a> {
     /// holds control characters is shown as one escaped excerpt around the problem,
     /// so that a message stays readable and cannot act on the terminal.
     pub fn render(&self, problem: &Problem) -> String {
+        self.render_in(problem, false)
+    }
+
+    /// Renders a problem as [`GameSource::render`] does, in colour (ANSI escapes)
+    /// when `colour` is true.
+    pub fn render_in(&self, problem: &Problem, colour: bool) -> String {
         let end = problem.span.end.clamp(problem.span.start, self.text.len());
         let start = problem.span.start.min(end);
         let index = self.line_of(start);
@@ -137,7 +239,7 @@ impl<'a> GameSource<'a> {
         if short && last_line_end.saturating_sub(line_start) <= 16 * MAX_SHOWN_LINE {
             let shown = self.text.get(line_start..last_line_end).unwrap_or("");
             if matches!(escape_controls_keeping_lines(shown), Cow::Borrowed(_)) {
-                return self.emit(problem, start..end);
+                return self.emit(problem, start..end, colour);
             }
         }
         let from = if short {
@@ -165,10 +267,10 @@ impl<'a> GameSource<'a> {
             column_shift: to_isize(column) - 1 - to_isize(before.chars().count()),
             last_column: Cell::new((0, 0, 1)),
         };
-        view.emit(problem, before.len()..before.len() + marked.len())
+        view.emit(problem, before.len()..before.len() + marked.len(), colour)
     }
 
-    fn emit(&self, problem: &Problem, marked: Range<usize>) -> String {
+    fn emit(&self, problem: &Problem, marked: Range<usize>, colour: bool) -> String {
         let diagnostic = match problem.severity {
             Severity::Warning => Diagnostic::warning(),
             Severity::Error | Severity::Unreadable => Diagnostic::error(),
@@ -177,8 +279,15 @@ impl<'a> GameSource<'a> {
             .with_message(escape_controls(&problem.message))
             .with_labels(vec![Label::primary((), marked).with_message(escape_controls(&problem.label))])
             .with_notes(problem.notes.iter().map(|note| escape_controls(note).into_owned()).collect());
-        term::emit_into_string(&Config::default(), self, &diagnostic)
-            .unwrap_or_else(|_| format!("{}: {}\n", self.path, escape_controls(&problem.message)))
+        let fallback = || format!("{}: {}\n", self.path, escape_controls(&problem.message));
+        if !colour {
+            return term::emit_into_string(&Config::default(), self, &diagnostic).unwrap_or_else(|_| fallback());
+        }
+        let mut buffer = Buffer::ansi();
+        match term::emit_to_write_style(&mut buffer, &Config::default(), self, &diagnostic) {
+            Ok(()) => String::from_utf8(buffer.into_inner()).unwrap_or_else(|_| fallback()),
+            Err(_) => fallback(),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::diagnostics::Severity;
 use crate::record::parse_game;
 use crate::render::{draw, Style};
-use crate::replay::{self, Replay, ReplayOptions};
+use crate::replay::{self, ReplayOptions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -73,10 +73,14 @@ pub struct Mismatch {
 }
 
 /// The result of checking one example.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Default)]
 pub struct Checked {
     pub name: String,
     pub mismatches: Vec<Mismatch>,
+    /// The actual values of the one-line expectations (`snapshot`, `status`,
+    /// `result`), for `--bless`; empty when the example could not be replayed.
+    #[serde(skip)]
+    pub actual: Vec<(&'static str, String)>,
 }
 
 impl Checked {
@@ -160,27 +164,39 @@ pub fn read(text: &str) -> Result<ExampleFile, String> {
     })
 }
 
-/// Checks every example of a file.
-pub fn check_file(file: &ExampleFile) -> Vec<Checked> {
-    file.examples.iter().map(|example| check(file, example)).collect()
+/// Checks every example of a file; with `strict`, notation warnings in `moves` fail.
+pub fn check_file(file: &ExampleFile, strict: bool) -> Vec<Checked> {
+    file.examples.iter().map(|example| check(file, example, strict)).collect()
 }
 
-/// The status word of a replay's last position: how the game ended, `check`, or `ongoing`.
-pub fn status(replay: &Replay) -> String {
-    let plies = replay.line.plies.len();
-    match replay.ending {
-        Some((outcome, at)) if at == plies => outcome.reason.describe().to_string(),
-        _ if replay.variant.is_check(replay.final_position()) => "check".to_string(),
-        _ => "ongoing".to_string(),
+/// Why a file's settings cannot be used (an unknown variant or rule option), before
+/// any example runs; or why it has nothing to check.
+pub fn configuration_error(file: &ExampleFile) -> Option<String> {
+    if file.examples.is_empty() {
+        return Some("the file holds no example".to_string());
     }
+    crate::variants::lookup(&file.variant, &file.rules).err()
+}
+
+/// The 1-based line of each example's `name:` in the file's text, in order (0 when
+/// not found): FAIL lines point there.
+pub fn example_lines(text: &str, file: &ExampleFile) -> Vec<usize> {
+    let mut lines = text.lines().enumerate().filter(|(_, line)| {
+        let line = line.trim_start().trim_start_matches("- ").trim_start();
+        line.starts_with("name:")
+    });
+    file.examples
+        .iter()
+        .map(|example| lines.find(|(_, line)| line.contains(example.name.as_str())).map_or(0, |(i, _)| i + 1))
+        .collect()
 }
 
 fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Checked {
-    Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }] }
+    Checked { name: name.to_string(), mismatches: vec![Mismatch { key, expected, actual }], actual: Vec::new() }
 }
 
 /// Replays one example and compares every expectation it states.
-pub fn check(file: &ExampleFile, example: &Example) -> Checked {
+pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
     let mut text = format!("[Variant \"{}\"]\n", file.variant.replace('"', "\\\""));
     if let Some(start) = example.start.as_deref().filter(|s| *s != "startpos") {
         text.push_str(&format!("[FEN \"{}\"]\n", start.replace('"', "\\\"")));
@@ -192,8 +208,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         Ok(game) => game,
         Err(e) => return failed(&example.name, "moves", "a readable record".into(), e.message),
     };
-    let options =
-        ReplayOptions { rules: file.rules.clone(), strict: false, verdict_only: false, ..ReplayOptions::default() };
+    let options = ReplayOptions { rules: file.rules.clone(), strict, verdict_only: false, ..ReplayOptions::default() };
     let (variant, start) = match replay::setup(&game, &options) {
         Ok((variant, start, _)) => (variant, start),
         Err(problems) => {
@@ -201,7 +216,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
             // `illegal: { ply: 0 }` expects the start itself to be refused.
             return match &example.expect.illegal {
                 Some(illegal) if illegal.ply == 0 && message.contains(&illegal.reason) => {
-                    Checked { name: example.name.clone(), mismatches: Vec::new() }
+                    Checked { name: example.name.clone(), ..Checked::default() }
                 }
                 _ => failed(&example.name, "start", "a usable variant and start".into(), message),
             };
@@ -235,7 +250,7 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
     let expect = &example.expect;
     let last = replay.final_position();
     compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));
-    compare("status", expect.status.clone(), &|| status(&replay));
+    compare("status", expect.status.clone(), &|| replay.final_status.word().to_string());
     compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
     compare("diagram", expect.diagram.clone(), &|| {
         let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));
@@ -251,5 +266,10 @@ pub fn check(file: &ExampleFile, example: &Example) -> Checked {
         replay.variant.legal_turns(last, &mut turns);
         sorted_lines(turns.iter().map(|t| replay.variant.write_turn(last, t)).collect())
     });
-    Checked { name: example.name.clone(), mismatches }
+    let actual = vec![
+        ("snapshot", replay.variant.write_snapshot(last)),
+        ("status", replay.final_status.word().to_string()),
+        ("result", replay.board_result().unwrap_or("*").to_string()),
+    ];
+    Checked { name: example.name.clone(), mismatches, actual }
 }

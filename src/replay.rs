@@ -2,11 +2,13 @@
 //! move numbers, check marks, repetitions and the result, and collects problems
 //! that point into the text of the record.
 
-use crate::diagnostics::{Problem, Severity};
-use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, Span};
+use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
+use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, SanToken, Span, TurnPart};
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
-use crate::rules::{san, Claim, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn};
+use crate::rules::{
+    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Outcome, Position, ResolveError, Resolved, Turn, Wing,
+};
 use crate::text::quote;
 use crate::variants::prelude::*;
 use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
@@ -43,6 +45,8 @@ pub struct ReplayedPly {
     pub turn: Turn,
     /// The position after the turn.
     pub after: Position,
+    /// The game's status after the turn (on a variation: check and mate only).
+    pub status: GameStatus,
     /// Replayed variations that replace this ply.
     pub variations: Vec<ReplayedLine>,
 }
@@ -54,10 +58,38 @@ pub struct ReplayedLine {
     pub plies: Vec<ReplayedPly>,
     /// The line stopped at an illegal turn.
     pub broken: bool,
+    /// The turn the line stopped at, when it is broken.
+    pub refused: Option<Refused>,
     /// How many plies were replayed legally, kept or not.
     pub length: usize,
     /// The position after the last ply, when plies are not kept.
     last: Option<Position>,
+}
+
+/// The turn a line stopped at: where it is, as written, and why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// The ply the turn would have been, counted from the line's start position.
+    pub ply: usize,
+    pub move_number: u32,
+    pub side: Color,
+    /// The turn as written.
+    pub written: String,
+    /// The reason, as in the problem reported.
+    pub message: String,
+}
+
+impl Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = At {
+            ply: self.ply,
+            fullmove: self.move_number,
+            side: self.side,
+            written: &self.written,
+            in_variation: false,
+        };
+        write!(f, "{at} (ply {})", self.ply)
+    }
 }
 
 impl ReplayedLine {
@@ -73,10 +105,13 @@ pub struct Replay {
     pub variant: Box<dyn Variant>,
     pub start: Position,
     pub line: ReplayedLine,
-    /// How the game ended on the board or automatically, and after which ply (0 = start).
-    pub ending: Option<(Outcome, usize)>,
-    /// Draws that could be claimed, with the ply where the claim first became possible.
-    pub claims: Vec<(Claim, usize)>,
+    /// The status of the start position.
+    pub start_status: GameStatus,
+    /// The status after the last legal ply of the main line: its ending, judged on the
+    /// whole board, and the draws claimable in the game.
+    pub final_status: GameStatus,
+    /// How many variations stopped at an illegal turn (nested ones included).
+    pub broken_variations: usize,
     pub problems: Vec<Problem>,
 }
 
@@ -97,19 +132,34 @@ impl Replay {
         Some(LastTurn { before: self.position(i)?, turn: &played.turn, canonical: &played.canonical })
     }
 
+    /// The status after `ply` plies of the main line (0 = start).
+    pub fn status(&self, ply: usize) -> Option<&GameStatus> {
+        match ply {
+            _ if ply == self.line.length => Some(&self.final_status),
+            0 => Some(&self.start_status),
+            n => self.line.plies.get(n - 1).map(|p| &p.status),
+        }
+    }
+
     /// The caption of the position after `ply` plies of the main line.
     pub fn caption(&self, ply: usize, comments: Vec<String>) -> Caption {
         let pos = self.position(ply).unwrap_or(&self.start);
-        caption(self.variant.as_ref(), pos, self.last_turn(ply), comments)
+        let status = self.status(ply).unwrap_or(&self.start_status);
+        caption(self.variant.as_ref(), pos, status, self.last_turn(ply), comments)
     }
 
     pub fn final_position(&self) -> &Position {
         self.line.final_position(&self.start)
     }
 
+    /// How the game ended, on the board or automatically, and after which ply.
+    pub fn ending(&self) -> Option<Ending> {
+        self.final_status.ending
+    }
+
     /// The result decided by the board, if the game is over.
     pub fn board_result(&self) -> Option<&'static str> {
-        self.ending.map(|(o, _)| o.result())
+        self.ending().map(|e| e.outcome.result())
     }
 }
 
@@ -219,20 +269,18 @@ pub fn replay(
         verdict_only: options.verdict_only,
         allow_null_moves: options.allow_null_moves,
         problems: Problems::default(),
+        broken_variations: 0,
     };
-    let mut history = History::new(run.variant, &start);
-    let line = run.line(&game.line, &start, Some(&mut history));
-    let mut ending = history.ending;
-    if ending.is_none_or(|(o, at)| o.reason.allows_play_on() && at < line.length) {
-        if let Some(outcome) = run.variant.outcome(line.final_position(&start)) {
-            ending = Some((outcome, line.length));
-        }
-    }
+    let mut history = History::default();
+    let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
+    let line = run.line(&game.line, &start, 0, Some(&mut history));
+    let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
-        run.check_result(game, ending);
+        run.check_result(game, final_status.ending);
     }
     let problems = run.problems.finish();
-    Replay { variant, start, line, ending, claims: history.claims, problems }
+    let broken_variations = run.broken_variations;
+    Replay { variant, start, line, start_status, final_status, broken_variations, problems }
 }
 
 /// The position after a null move (`--`): the other side to move, no en passant.
@@ -250,34 +298,52 @@ pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved)
     (after, mark)
 }
 
-/// Repetition and clock bookkeeping along the main line.
+/// The one place where a game's status is computed: repetitions, clocks and
+/// endings along the main line, ply by ply.
+#[derive(Default)]
 struct History {
     seen: Occurrences,
-    claims: Vec<(Claim, usize)>,
-    ending: Option<(Outcome, usize)>,
+    claims: Vec<Claimable>,
+    ending: Option<Ending>,
 }
 
 impl History {
-    fn new(variant: &dyn Variant, start: &Position) -> History {
-        let mut history = History { seen: Occurrences::default(), claims: Vec::new(), ending: None };
-        history.record(variant, start, 0);
-        history
-    }
-
-    /// Notes the position after `ply`, and the automatic draw it causes (O3).
-    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) {
+    /// Notes the position after `ply`, whose side to move is in check or not, and
+    /// the automatic draw it causes (O3); the status there. A board ending other
+    /// than a dead position can only come last (no turn follows it): [`History::finish`]
+    /// judges it.
+    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> GameStatus {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
-        if count == 3 && !self.claims.iter().any(|(c, _)| *c == Claim::ThreefoldRepetition) {
-            self.claims.push((Claim::ThreefoldRepetition, ply));
+        self.note_claim(count == 3, Claim::ThreefoldRepetition, ply);
+        self.note_claim(pos.halfmove() >= 100, Claim::FiftyMoveRule, ply);
+        let dead = variant.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial));
+        if self.ending.is_none() {
+            self.ending =
+                Self::automatic_draw(variant, pos, count, dead.is_some()).map(|outcome| Ending { outcome, ply });
         }
-        if pos.halfmove() >= 100 && !self.claims.iter().any(|(c, _)| *c == Claim::FiftyMoveRule) {
-            self.claims.push((Claim::FiftyMoveRule, ply));
+        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+    }
+
+    fn note_claim(&mut self, now: bool, claim: Claim, ply: usize) {
+        if now && !self.claims.iter().any(|c| c.claim == claim) {
+            self.claims.push(Claimable { claim, ply });
         }
-        if self.ending.is_some() {
-            return;
+    }
+
+    /// The status of the last position of the main line, judged on the whole board:
+    /// its board ending becomes the game's unless an automatic draw came first.
+    fn finish(mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> GameStatus {
+        let on_board = variant.outcome(pos);
+        if self.ending.is_none() {
+            self.ending = on_board.map(|outcome| Ending { outcome, ply });
         }
+        GameStatus { ply, check: variant.is_check(pos), on_board, ending: self.ending, claimable: self.claims }
+    }
+
+    /// The automatic draw (O3) a position causes, seen `count` times so far.
+    fn automatic_draw(variant: &dyn Variant, pos: &Position, count: u32, dead: bool) -> Option<Outcome> {
         // A win on the board (checkmate, or a variant's decisive ending such as
         // Bellows' loss without a legal move, L7) takes precedence (O3).
         let decided = || variant.outcome(pos).is_some_and(|o| o.winner.is_some());
@@ -285,25 +351,86 @@ impl History {
             Some(EndReason::FivefoldRepetition)
         } else if pos.halfmove() >= 150 && !decided() {
             Some(EndReason::SeventyFiveMoveRule)
-        } else if variant.is_dead_position(pos) {
+        } else if dead {
             Some(EndReason::InsufficientMaterial)
         } else {
             None
         };
-        self.ending = automatic.map(|reason| (Outcome::draw(reason), ply));
+        automatic.map(Outcome::draw)
     }
 }
 
 /// Where in the game a problem is: move number, side and the turn as written.
 struct At<'w> {
+    /// The ply counted from the game's start.
+    ply: usize,
     fullmove: u32,
     side: Color,
     written: &'w str,
+    /// The turn stands in a variation, not in the main line.
+    in_variation: bool,
+}
+
+impl At<'_> {
+    fn place(&self) -> TurnPlace {
+        TurnPlace {
+            ply: self.ply,
+            move_number: self.fullmove,
+            side: self.side,
+            written: self.written.to_string(),
+            in_variation: self.in_variation,
+        }
+    }
+}
+
+/// A castling right lost in a line: whose, on which wing, and the turn that lost it.
+struct LostRight {
+    color: Color,
+    wing: Wing,
+    /// Where the turn that lost it stands, as a verdict names a turn.
+    by: String,
+}
+
+impl LostRight {
+    /// The rights `before` had and `after` has not, lost by the turn at `at`.
+    fn between(before: &Position, after: &Position, at: &At) -> Vec<LostRight> {
+        before
+            .castling()
+            .rights()
+            .filter(|&(color, wing, _)| after.castling().rook(color, wing).is_none())
+            .map(|(color, wing, _)| LostRight { color, wing, by: format!("{} (ply {})", at, at.ply) })
+            .collect()
+    }
+
+    /// For a castling the side has no right to: `; the right was lost by ...`, or
+    /// `; the start position gives none`.
+    fn explain(ply: &Ply, pos: &Position, lost: &[LostRight]) -> Option<String> {
+        let [part] = ply.turn.value.parts.as_slice() else { return None };
+        let TurnPart::Move { san: SanToken::Castle { long }, .. } = &part.value else { return None };
+        let wing = Wing::of_long(*long);
+        let color = pos.turn();
+        if pos.castling().rook(color, wing).is_some() {
+            return None;
+        }
+        Some(match lost.iter().find(|l| l.color == color && l.wing == wing) {
+            Some(l) => format!("; the right was lost at {}", l.by),
+            None => "; the line's start position gives none".to_string(),
+        })
+    }
+}
+
+/// A problem of a kind, labelled; its severity is set where it is reported.
+fn found(kind: Kind, span: Span, message: String) -> Problem {
+    Problem::new(Severity::Warning, span, message).of_kind(kind)
 }
 
 impl Display for At<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))
+        write!(f, "move {}, {}: `{}`", self.fullmove, self.side.name(), quote(self.written))?;
+        if self.in_variation {
+            f.write_str(", in a variation")?;
+        }
+        Ok(())
     }
 }
 
@@ -351,7 +478,7 @@ impl Problems {
         if let Some(severity) = self.dropped_worst {
             let message = format!("{} more problem(s) in this game are not shown", self.dropped);
             let label = format!("the first of the {} not shown", self.dropped);
-            self.kept.push(Problem::new(severity, self.dropped_at, message).with_label(label));
+            self.kept.push(Problem::new(severity, self.dropped_at, message).of_kind(Kind::NotShown).with_label(label));
         }
         self.kept
     }
@@ -365,36 +492,49 @@ struct Run<'a> {
     verdict_only: bool,
     allow_null_moves: bool,
     problems: Problems,
+    broken_variations: usize,
 }
 
 impl<'a> Run<'a> {
-    fn warn(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
+    /// Reports a problem as a warning (an error under `--strict`); `context` is the
+    /// turn it is about, none for the result.
+    fn warn(&mut self, problem: Problem, context: Option<&At>) {
         let severity = if self.strict { Severity::Error } else { Severity::Warning };
-        self.report(severity, span, message, label, context);
+        self.report(Problem { severity, ..problem }, context);
     }
 
-    fn error(&mut self, span: Span, message: String, label: &str, context: &dyn Display) {
-        self.report(Severity::Error, span, message, label, context);
+    fn error(&mut self, problem: Problem, context: Option<&At>) {
+        self.report(Problem { severity: Severity::Error, ..problem }, context);
     }
 
-    fn report(&mut self, severity: Severity, span: Span, message: String, label: &str, context: &dyn Display) {
-        if !self.problems.has_room(severity) {
-            // Counted only: no message is built for a problem that will not be shown.
-            self.problems.push(Problem::new(severity, span, String::new()));
+    fn report(&mut self, problem: Problem, context: Option<&At>) {
+        if !self.problems.has_room(problem.severity) {
+            // Counted only: the problem will not be shown.
+            self.problems.push(Problem::new(problem.severity, problem.span, String::new()));
             return;
         }
-        self.problems.push(
-            Problem::new(severity, span, message).with_label(label).with_note(format!("{}, {context}", self.label)),
-        );
+        let problem = match context {
+            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
+            None => problem.with_note(format!("{}, result", self.label)),
+        };
+        self.problems.push(problem);
     }
 
     fn written(&self, span: Span) -> &'a str {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
-    /// Replays a line from `start`; `history` is given for the main line only.
-    fn line(&mut self, line: &Line, start: &Position, mut history: Option<&mut History>) -> ReplayedLine {
+    /// Replays a line from `start`, the position after ply `first_ply` of the game;
+    /// `history` is given for the main line only.
+    fn line(
+        &mut self,
+        line: &Line,
+        start: &Position,
+        first_ply: usize,
+        mut history: Option<&mut History>,
+    ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
+        let mut lost_rights: Vec<LostRight> = Vec::new();
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
         let mut current: Option<Position> = None;
@@ -402,33 +542,48 @@ impl<'a> Run<'a> {
             let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in &ply.variations {
-                let replayed = self.line(variation, pos, None);
+                let replayed = self.line(variation, pos, first_ply + index, None);
+                self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
                 }
             }
             let written = self.written(ply.turn.span);
-            let context = At { fullmove: pos.fullmove(), side: pos.turn(), written };
+            let context = At {
+                ply: first_ply + index + 1,
+                fullmove: pos.fullmove(),
+                side: pos.turn(),
+                written,
+                in_variation: history.is_none(),
+            };
             self.check_number(ply, pos, &context);
-            let drawn = history.as_deref().and_then(|h| h.ending).filter(|(o, _)| o.reason.allows_play_on());
-            if let (Some((outcome, at)), false) = (drawn, drawn_warned) {
+            let drawn = history.as_deref().and_then(|h| h.ending).filter(|e| e.outcome.reason.allows_play_on());
+            if let (Some(Ending { outcome, ply: at }), false) = (drawn, drawn_warned) {
                 drawn_warned = true;
                 let message =
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
-                self.warn(ply.turn.span, message, "played after an automatic draw", &context);
+                self.warn(found(Kind::PlayedOn, ply.turn.span, message), Some(&context));
             }
             let played = if ply.turn.value.parts.is_empty() {
                 self.null_move(ply, pos, written, &context, history.is_some())
             } else {
-                self.ply(ply, pos, written, &context)
+                self.ply(ply, pos, written, &context, &lost_rights)
             };
-            let Some(replayed) = played else {
-                out.broken = true;
-                out.last = current;
-                return out;
+            let mut replayed = match played {
+                Ok(replayed) => replayed,
+                Err(message) => {
+                    let (move_number, side) = (pos.fullmove(), pos.turn());
+                    let written = written.to_string();
+                    out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
+                    out.broken = true;
+                    out.last = current;
+                    return out;
+                }
             };
+            replayed.status.ply = index + 1;
+            lost_rights.extend(LostRight::between(pos, &replayed.after, &context));
             if let Some(h) = history.as_deref_mut() {
-                h.record(self.variant, &replayed.after, index + 1);
+                replayed.status = h.record(self.variant, &replayed.after, index + 1, replayed.status.check);
             }
             out.length += 1;
             if self.verdict_only {
@@ -441,53 +596,82 @@ impl<'a> Run<'a> {
         out
     }
 
-    /// Resolves and plays one ply, reporting problems; `None` when it is illegal.
-    fn ply(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At) -> Option<ReplayedPly> {
+    /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
+    fn ply(
+        &mut self,
+        ply: &Ply,
+        pos: &Position,
+        written: &str,
+        context: &At,
+        lost_rights: &[LostRight],
+    ) -> Result<ReplayedPly, String> {
         let span = ply.turn.span;
         let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
             Err(e) => {
-                let message = match (&e, self.variant.outcome(pos)) {
+                let problem = match (e, self.variant.outcome(pos)) {
                     (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
-                        format!("`{shown}` is played after the game ended: {outcome}")
+                        found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
                     }
-                    (ResolveError::Illegal(reason), _) => format!("illegal turn `{shown}`: {reason}"),
+                    (ResolveError::Illegal(reason), _) => {
+                        let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
+                        found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
+                    }
                     (ResolveError::Ambiguous(options), _) => {
-                        format!("`{shown}` is ambiguous: {}", options.join(", "))
+                        found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
+                            .with_suggestion(None, options)
                     }
                 };
-                let label = if matches!(e, ResolveError::Ambiguous(_)) { "ambiguous" } else { "illegal" };
-                self.error(span, message, label, context);
-                return None;
+                let message = problem.message.clone();
+                self.error(problem, Some(context));
+                return Err(message);
             }
         };
         let (after, mark) = play_resolved(self.variant, pos, &resolved);
         let canonical = format!("{}{mark}", resolved.canonical);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
-        Some(ReplayedPly {
+        let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
+        Ok(ReplayedPly {
             written: written.to_string(),
             canonical,
             turn: resolved.turn,
             after,
+            status: GameStatus { check: !mark.is_empty(), on_board: mate, ..GameStatus::default() },
             variations: Vec::new(),
         })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
     /// the main line it is an error, unless `--allow-null-moves` reads it as in a variation.
-    fn null_move(&mut self, ply: &Ply, pos: &Position, written: &str, context: &At, main: bool) -> Option<ReplayedPly> {
+    fn null_move(
+        &mut self,
+        ply: &Ply,
+        pos: &Position,
+        written: &str,
+        context: &At,
+        main: bool,
+    ) -> Result<ReplayedPly, String> {
         if main && !self.allow_null_moves {
             let message = format!(
                 "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
                  pass --allow-null-moves to read them in the main line)",
                 quote(written)
             );
-            self.error(ply.turn.span, message, "null move", context);
-            return None;
+            self.error(found(Kind::Illegal, ply.turn.span, message.clone()), Some(context));
+            return Err(message);
         }
-        let (after, turn) = (play_null_move(pos), Turn::Multi(Vec::new()));
-        Some(ReplayedPly { written: written.to_string(), canonical: "--".into(), turn, after, variations: Vec::new() })
+        let after = play_null_move(pos);
+        let status = GameStatus { check: self.variant.is_check(&after), ..GameStatus::default() };
+        let turn = Turn::Multi(Vec::new());
+        Ok(ReplayedPly {
+            written: written.to_string(),
+            canonical: "--".into(),
+            turn,
+            after,
+            status,
+            variations: Vec::new(),
+        })
     }
 
     fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {
@@ -495,11 +679,10 @@ impl<'a> Run<'a> {
         let expected_black = pos.turn() == Color::Black;
         if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
             let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
+            let message = format!("move number written as `{}`; this is {right}", quote(self.written(number.span)));
             self.warn(
-                number.span,
-                format!("move number written as `{}`; this is {right}", quote(self.written(number.span))),
-                "wrong move number",
-                context,
+                found(Kind::MoveNumber, number.span, message).with_suggestion(Some(right), Vec::new()),
+                Some(context),
             );
         }
     }
@@ -509,11 +692,11 @@ impl<'a> Run<'a> {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         let shown = quote(written);
         if !self.variant.is_canonical_spelling(bare, canonical) {
+            let message = format!("`{shown}` is not standard notation; write `{canonical}{mark}`");
+            let suggestion = Some(format!("{canonical}{mark}"));
             self.warn(
-                ply.turn.span,
-                format!("`{shown}` is not standard notation; write `{canonical}{mark}`"),
-                "imprecise notation",
-                context,
+                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                Some(context),
             );
         }
         let written_mark = match ply.turn.value.check {
@@ -527,42 +710,51 @@ impl<'a> Run<'a> {
                 "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
                 _ => format!("`{shown}` gives check; write `{canonical}+`"),
             };
-            self.warn(ply.turn.span, message, "wrong check mark", context);
+            let suggestion = Some(format!("{canonical}{mark}"));
+            self.warn(
+                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                Some(context),
+            );
         }
     }
 
-    /// O4: a declared result must agree with a game finished on the board.
-    fn check_result(&mut self, game: &Game, ending: Option<(Outcome, usize)>) {
+    /// O4: a declared result must agree with a game finished on the board; after an
+    /// automatic draw a decisive result is a warning naming the ply of the draw.
+    fn check_result(&mut self, game: &Game, ending: Option<Ending>) {
         let token = game.result.as_ref();
         let tag = game.tag("Result");
         if let (Some(token), Some(tag)) = (token, tag) {
-            if token.value.as_str() != tag {
-                self.warn(
-                    token.span,
-                    format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str()),
-                    "result differs from the tag",
-                    &"result",
-                );
+            if result_of_tag(tag) != Some(token.value) {
+                let message = format!("the movetext ends with {} but the Result tag says {tag}", token.value.as_str());
+                self.warn(found(Kind::ResultTag, token.span, message), None);
             }
         }
-        let declared = token.map(|t| (t.value, t.span)).or_else(|| {
-            let value = match tag? {
-                "1-0" => GameResult::WhiteWins,
-                "0-1" => GameResult::BlackWins,
-                "1/2-1/2" => GameResult::Draw,
-                _ => GameResult::Unknown,
-            };
-            Some((value, tag_span(game, "Result")))
-        });
-        let (Some((outcome, _)), Some((declared, span))) = (ending, declared) else { return };
+        let declared = token
+            .map(|t| (t.value, t.span))
+            .or_else(|| Some((result_of_tag(tag?).unwrap_or(GameResult::Unknown), tag_span(game, "Result"))));
+        let (Some(Ending { outcome, ply }), Some((declared, span))) = (ending, declared) else { return };
         if declared == GameResult::Unknown || declared.as_str() == outcome.result() {
             return;
         }
         let message = format!("the record says {} but the board says {outcome}", declared.as_str());
+        let suggestion = Some(outcome.result().to_string());
         if outcome.reason.allows_play_on() {
-            self.warn(span, message, "result contradicts the board", &"result");
+            let problem = found(Kind::Result, span, format!("{message} after ply {ply}"));
+            self.warn(problem.with_suggestion(suggestion, Vec::new()), None);
         } else {
-            self.error(span, message, "result contradicts the board", &"result");
+            self.error(found(Kind::Result, span, message).with_suggestion(suggestion, Vec::new()), None);
         }
+    }
+}
+
+/// The result a `Result` tag states (`½-½` is `1/2-1/2`), or `None` for text that
+/// is no result.
+fn result_of_tag(tag: &str) -> Option<GameResult> {
+    match tag.trim() {
+        "1-0" => Some(GameResult::WhiteWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        "*" => Some(GameResult::Unknown),
+        _ => None,
     }
 }

@@ -96,6 +96,13 @@ pub enum Command {
         /// Example files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Notation warnings in `moves` (imprecise notation, wrong check marks) fail the example.
+        #[arg(long)]
+        strict: bool,
+        /// Write the actual `snapshot`, `status` and `result` into expectations left
+        /// empty or found wrong, then check again.
+        #[arg(long)]
+        bless: bool,
         #[command(flatten)]
         format: FormatArg,
     },
@@ -255,6 +262,39 @@ pub struct Records {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub reading: ReadingArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
+}
+
+/// How much of the diagnostics to show, and whether in colour.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct ShownArgs {
+    /// Show errors and verdicts only (no warnings).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Colour the diagnostics: `auto` on a terminal (unless `NO_COLOR` is set), `always`, `never`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ShownArgs {
+    /// Whether diagnostics (on standard error) are coloured.
+    pub fn colour(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
 }
 
 /// One record file and the game meant in it.
@@ -277,6 +317,8 @@ pub struct GameChoice {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
     #[command(flatten)]
     pub reading: ReadingArgs,
     #[command(flatten)]
@@ -353,7 +395,9 @@ pub(super) fn dispatch(cli: Cli, out: &mut Output) -> Result<Verdict, CliError> 
         Command::Perft { position, depth, divide, max_turns } => {
             super::perft::run(&position, depth, divide, max_turns, out)
         }
-        Command::Check { files, format } => super::check::run(&files, format.format, out),
+        Command::Check { files, strict, bless, format } => {
+            super::check::run(&files, super::check::Mode { strict, bless }, format.format, out)
+        }
         Command::Variants => super::variants::run(out),
     }
 }

@@ -6,11 +6,11 @@ mod files;
 mod html_view;
 mod options;
 
-use super::args::{GameChoice, LangArg, PositionArgs, ReadingArgs, RuleArgs};
+use super::args::{GameChoice, LangArg, PositionArgs, ReadingArgs, RuleArgs, ShownArgs};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::replay::load_one;
-use super::report::verdict;
+use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::render::{draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
 use crate::replay::{Replay, ReplayOptions};
@@ -53,6 +53,8 @@ pub struct DiagramArgs {
     pub strict: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub shown: ShownArgs,
     /// Variant of a position given without a record.
     #[arg(long, conflicts_with = "file")]
     pub variant: Option<String>,
@@ -182,6 +184,7 @@ fn choice(args: &DiagramArgs) -> GameChoice {
         rules: args.rules.clone(),
         reading: ReadingArgs::default(),
         lang: LangArg::default(),
+        shown: args.shown,
     }
 }
 
@@ -205,7 +208,7 @@ fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliEr
         &options,
         |loaded| loaded,
         |loaded| {
-            to_stderr(&loaded.render_problems());
+            to_stderr(&rendered_problems(&loaded, args.shown));
             games.push(loaded);
             Ok(())
         },

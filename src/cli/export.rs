@@ -13,7 +13,7 @@
 use super::args::Records;
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
-use super::report::verdict;
+use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::diagnostics::Severity;
 use crate::record::ast::{Game, Line, Ply};
@@ -41,7 +41,7 @@ pub(super) fn run(records: &Records, form: &WrittenForm, out: &mut Output) -> Re
     let skipped = for_each_game(
         &records.files,
         &options,
-        |loaded: Loaded| (verdict(&loaded), loaded.render_problems(), export_game_as(&loaded, form)),
+        |loaded: Loaded| (verdict(&loaded), rendered_problems(&loaded, records.shown), export_game_as(&loaded, form)),
         |(v, problems, text)| {
             worst = worst.max(v);
             to_stderr(&problems);

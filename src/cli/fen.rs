@@ -1,4 +1,5 @@
-//! `arbiter fen`: the snapshot after a given ply of one game.
+//! `arbiter fen`: the snapshot after a given ply of one game; of a broken game, the
+//! last legal position by default.
 
 use super::args::{Format, OneRecord};
 use super::output::Output;
@@ -15,13 +16,13 @@ pub(super) fn run(
     let (loaded, verdict) = load_one(record)?;
     let Ok(replay) = &loaded.replay else { return Ok(verdict) };
     let reached = replay.line.plies.len();
-    if replay.line.broken && ply.is_none_or(|p| p > reached) {
-        return Ok(verdict);
-    }
     let ply = ply.unwrap_or(reached);
-    let pos = replay
-        .position(ply)
-        .ok_or_else(|| CliError::Message(format!("the game has {reached} plies; there is no ply {ply}")))?;
+    let pos = replay.position(ply).ok_or_else(|| match &replay.line.refused {
+        Some(refused) => {
+            format!("the game stops at the illegal turn {refused}; the last legal position is after ply {reached}")
+        }
+        None => format!("the game has {reached} plies; there is no ply {ply}"),
+    })?;
     let snapshot = replay.variant.write_snapshot(pos);
     match format {
         Format::Text => out.line(&escape_controls(&snapshot))?,

@@ -3,7 +3,7 @@
 //! notation, and replayed; the warnings of reading go first among its problems.
 
 use super::input::Loaded;
-use crate::diagnostics::{Problem, Severity};
+use crate::diagnostics::{Kind, Problem, Severity};
 use crate::geometry::Square;
 use crate::record::ast::{Game, Ply, SanToken, Span, TurnPart};
 use crate::record::languages::{Language, ENGLISH};
@@ -26,6 +26,7 @@ pub fn load(path: &str, raw: RawGame, options: &ReplayOptions) -> Loaded {
         Some(error) => {
             let read = replay.as_ref().map_or(0, |replay| replay.line.length);
             let stop = Problem::new(Severity::Unreadable, error.span, error.message)
+                .of_kind(Kind::Syntax)
                 .with_label(format!("the reading stops here, after ply {read}"))
                 .with_note(format!("the {read} ply(s) before it were replayed and judged"));
             match replay {

@@ -3,6 +3,7 @@
 //! bad command line).
 
 mod args;
+mod bless;
 mod check;
 mod diagram;
 mod export;
@@ -12,6 +13,7 @@ mod load;
 mod moves;
 mod output;
 mod perft;
+mod progress;
 mod replay;
 mod report;
 mod turns;

@@ -1,20 +1,63 @@
 //! What a replayed game amounts to: its verdict, ending and problems, for text and
 //! JSON output alike.
 
+use super::args::ShownArgs;
 use super::input::Loaded;
 use super::Verdict;
-use crate::diagnostics::Severity;
+use crate::diagnostics::{GameSource, Kind, Problem, Severity};
+use crate::rules::{Color, Ending};
 use crate::text::{escape_controls, quote};
 use serde::Serialize;
 
-/// A problem located in the file.
+/// A problem located in the file, for programs (the schema is in `notation/json.md`).
 #[derive(Serialize, Debug)]
 pub(super) struct LocatedProblem {
+    pub kind: Kind,
     pub severity: Severity,
+    /// The ply of the turn the problem is about (through its variation), if any.
+    pub ply: Option<usize>,
+    pub move_number: Option<u32>,
+    pub side: Option<&'static str>,
+    /// The turn as written.
+    pub written: Option<String>,
+    pub in_variation: bool,
+    /// The text that would be right, when there is one.
+    pub suggestion: Option<String>,
+    /// The turns an ambiguous one could mean.
+    pub candidates: Vec<String>,
+    /// Where the marked text starts (1-based line and column, in characters).
     pub line: usize,
     pub column: usize,
+    /// Where the marked text ends (just after it).
+    pub end_line: usize,
+    pub end_column: usize,
     pub message: String,
     pub notes: Vec<String>,
+}
+
+impl LocatedProblem {
+    fn new(problem: &Problem, source: &GameSource<'_>) -> LocatedProblem {
+        let (line, column) = source.line_col(problem.span.start);
+        let (end_line, end_column) = source.line_col(problem.span.end.max(problem.span.start));
+        let turn = problem.turn.as_ref();
+        LocatedProblem {
+            kind: problem.kind,
+            severity: problem.severity,
+            ply: turn.map(|t| t.ply),
+            move_number: turn.map(|t| t.move_number),
+            side: turn.map(|t| t.side.name()),
+            written: turn.map(|t| t.written.clone()),
+            in_variation: turn.is_some_and(|t| t.in_variation),
+            suggestion: problem.suggestion.clone(),
+            candidates: problem.candidates.clone(),
+            line,
+            column,
+            end_line,
+            end_column,
+            message: problem.message.clone(),
+            notes: problem.notes.clone(),
+        }
+    }
 }
 
 /// The summary of one game.
@@ -27,50 +70,100 @@ pub(super) struct GameReport {
     pub verdict: &'static str,
     /// Plies replayed legally on the main line.
     pub plies: usize,
+    /// The main line's first illegal turn, when there is one.
+    pub refused: Option<RefusedReport>,
+    /// How many variations stop at an illegal turn.
+    pub broken_variations: usize,
     /// The result: the board's if it decided, else the record's.
     pub result: Option<String>,
-    /// How the result came about: `checkmate`, `decided off the board`, ...
-    pub ending: Option<String>,
+    /// How the result came about: on the board, automatically, or off the board.
+    pub ending: Option<EndingReport>,
     /// Draws a player could claim, with the ply they became claimable.
-    pub claimable: Vec<String>,
+    pub claimable: Vec<ClaimReport>,
     pub problems: Vec<LocatedProblem>,
+}
+
+/// How a game ended, for people (`checkmate after ply 7`) and programs.
+#[derive(Serialize, Debug)]
+pub(super) struct EndingReport {
+    /// `checkmate`, `fivefold repetition`, ..., or `decided off the board`.
+    pub reason: &'static str,
+    /// The winner's colour, `null` for a draw or a result decided off the board.
+    pub winner: Option<&'static str>,
+    /// The ply after which the game ended on the board or automatically; `null` when
+    /// decided off the board.
+    pub ply: Option<usize>,
+}
+
+impl std::fmt::Display for EndingReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ply {
+            Some(ply) => write!(f, "{} after ply {ply}", self.reason),
+            None => f.write_str(self.reason),
+        }
+    }
+}
+
+impl EndingReport {
+    fn of(ending: Ending) -> EndingReport {
+        EndingReport {
+            reason: ending.outcome.reason.describe(),
+            winner: ending.outcome.winner.map(Color::name),
+            ply: Some(ending.ply),
+        }
+    }
+}
+
+/// Where the main line stops: the turn as written, its move number, side and ply.
+#[derive(Serialize, Debug)]
+pub(super) struct RefusedReport {
+    pub ply: usize,
+    pub move_number: u32,
+    pub side: &'static str,
+    pub written: String,
+    #[serde(skip)]
+    shown: String,
+}
+
+/// A draw a player could claim, and the ply from which it could.
+#[derive(Serialize, Debug)]
+pub(super) struct ClaimReport {
+    pub claim: &'static str,
+    pub ply: usize,
 }
 
 impl GameReport {
     pub(super) fn new(loaded: &Loaded) -> GameReport {
         let source = loaded.source();
-        let problems = loaded
-            .problems()
-            .iter()
-            .map(|p| {
-                let (line, column) = source.line_col(p.span.start);
-                LocatedProblem {
-                    severity: p.severity,
-                    line,
-                    column,
-                    message: p.message.clone(),
-                    notes: p.notes.clone(),
-                }
-            })
-            .collect();
+        let problems = loaded.problems().iter().map(|p| LocatedProblem::new(p, &source)).collect();
         let tag = |name: &str| loaded.game.as_ref().and_then(|g| g.tag(name)).map(str::to_string);
         let declared = loaded
             .game
             .as_ref()
             .and_then(|g| g.result.as_ref().map(|r| r.value.as_str().to_string()).or_else(|| tag("Result")));
+        let refused = loaded.replay.as_ref().ok().and_then(|r| r.line.refused.as_ref()).map(|r| RefusedReport {
+            ply: r.ply,
+            move_number: r.move_number,
+            side: r.side.name(),
+            written: r.written.clone(),
+            shown: r.to_string(),
+        });
+        let broken_variations = loaded.replay.as_ref().map_or(0, |r| r.broken_variations);
         let (plies, result, ending, claimable) = match &loaded.replay {
             Ok(replay) => {
-                let (result, ending) = match replay.ending {
-                    Some((outcome, at)) => (
-                        Some(outcome.result().to_string()),
-                        Some(format!("{} after ply {at}", outcome.reason.describe())),
-                    ),
+                let (result, ending) = match replay.ending() {
+                    Some(ending) => (Some(ending.outcome.result().to_string()), Some(EndingReport::of(ending))),
                     None if declared.as_deref().is_some_and(|r| r != "*") => {
-                        (declared, Some("decided off the board".to_string()))
+                        (declared, Some(EndingReport { reason: "decided off the board", winner: None, ply: None }))
                     }
                     None => (declared, None),
                 };
-                let claimable = replay.claims.iter().map(|(c, at)| format!("{} from ply {at}", c.describe())).collect();
+                let claimable = replay
+                    .final_status
+                    .claimable
+                    .iter()
+                    .map(|c| ClaimReport { claim: c.claim.describe(), ply: c.ply })
+                    .collect();
                 (replay.line.length, result, ending, claimable)
             }
             Err(_) => (0, declared, None, Vec::new()),
@@ -82,6 +175,8 @@ impl GameReport {
             black: tag("Black"),
             verdict: verdict_name(verdict(loaded)),
             plies,
+            refused,
+            broken_variations,
             result,
             ending,
             claimable,
@@ -91,7 +186,14 @@ impl GameReport {
 
     /// One line for people, control characters escaped.
     pub(super) fn line(&self, label: &str) -> String {
-        let mut text = format!("{}: {label}: {}, {} plies", self.file, self.verdict, self.plies);
+        let mut text = format!("{}: {label}: {}", self.file, self.verdict);
+        match (&self.refused, self.broken_variations) {
+            (Some(refused), _) => text.push_str(&format!(" at {}", refused.shown)),
+            (None, 0) => {}
+            (None, 1) => text.push_str(" (main line valid, 1 variation broken)"),
+            (None, n) => text.push_str(&format!(" (main line valid, {n} variations broken)")),
+        }
+        text.push_str(&format!(", {} plies", self.plies));
         if let Some(result) = &self.result {
             text.push_str(&format!(", {}", quote(result)));
         }
@@ -99,7 +201,7 @@ impl GameReport {
             text.push_str(&format!(" ({ending})"));
         }
         for claim in &self.claimable {
-            text.push_str(&format!("; draw claimable by {claim}"));
+            text.push_str(&format!("; draw claimable by {} from ply {}", claim.claim, claim.ply));
         }
         let warnings = self.problems.iter().filter(|p| p.severity == Severity::Warning).count();
         if warnings > 0 {
@@ -124,4 +226,17 @@ pub(super) fn verdict_name(verdict: Verdict) -> &'static str {
         Verdict::Invalid => "invalid",
         Verdict::Unreadable => "unreadable",
     }
+}
+
+/// A game's problems as shown on standard error: all of them, or errors only when
+/// `--quiet`, coloured or not.
+pub(super) fn rendered_problems(loaded: &Loaded, shown: ShownArgs) -> String {
+    let source = loaded.source();
+    let colour = shown.colour();
+    loaded
+        .problems()
+        .iter()
+        .filter(|p| !shown.quiet || p.severity >= Severity::Error)
+        .map(|p| source.render_in(p, colour))
+        .collect()
 }

@@ -3,7 +3,8 @@
 use super::args::{Format, Records};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
-use super::report::{verdict, GameReport};
+use super::progress::Progress;
+use super::report::{rendered_problems, verdict, GameReport};
 use super::{CliError, Verdict};
 
 pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result<Verdict, CliError> {
@@ -11,6 +12,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 3];
     let mut first = true;
+    let progress = Progress::games(format == Format::Text);
     if format == Format::Json {
         write!(out, "[")?;
     }
@@ -19,7 +21,8 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
         &options,
         |loaded: Loaded| {
             let report = GameReport::new(&loaded);
-            let rendered = if format == Format::Text { loaded.render_problems() } else { String::new() };
+            let rendered =
+                if format == Format::Text { rendered_problems(&loaded, records.shown) } else { String::new() };
             (verdict(&loaded), loaded.label(), report, rendered)
         },
         |(v, label, report, rendered)| {
@@ -27,11 +30,16 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
             if let Some(count) = counts.get_mut(v as usize) {
                 *count += 1;
             }
+            progress.count();
             match format {
-                Format::Text => {
+                Format::Text => progress.hidden(|| {
                     to_stderr(&rendered);
-                    out.line(&report.line(&label))
-                }
+                    out.line(&report.line(&label))?;
+                    if progress.is_drawn() {
+                        out.flush()?;
+                    }
+                    Ok(())
+                }),
                 Format::Json => {
                     let sep = if first { "" } else { "," };
                     first = false;
@@ -40,6 +48,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
             }
         },
     )?;
+    progress.finish();
     match format {
         Format::Json => writeln!(out, "\n]")?,
         Format::Text => writeln!(

@@ -4,17 +4,8 @@
 use super::Caption;
 use crate::geometry::Square;
 use crate::record::ast::Game;
-use crate::rules::{Color, EndReason, Position, Turn};
+use crate::rules::{Color, GameStatus, Position, Turn};
 use crate::variants::prelude::*;
-
-/// The status words of a position: how the game ended, or `check`.
-pub fn status(variant: &dyn Variant, pos: &Position) -> Option<String> {
-    match variant.outcome(pos) {
-        Some(outcome) => Some(outcome.to_string()),
-        None if variant.is_check(pos) => Some("check".to_string()),
-        None => None,
-    }
-}
 
 /// How a king stands attacked: diagrams mark its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,10 +76,16 @@ pub struct LastTurn<'a> {
     pub canonical: &'a str,
 }
 
-/// The caption of `pos`, reached by `last` (none for a start position), with the
-/// record's comments on it.
-pub fn caption(variant: &dyn Variant, pos: &Position, last: Option<LastTurn<'_>>, comments: Vec<String>) -> Caption {
-    let mut caption = position_caption(variant, pos);
+/// The caption of `pos`, whose status the replay computed, reached by `last` (none
+/// for a start position), with the record's comments on it.
+pub fn caption(
+    variant: &dyn Variant,
+    pos: &Position,
+    status: &GameStatus,
+    last: Option<LastTurn<'_>>,
+    comments: Vec<String>,
+) -> Caption {
+    let mut caption = status_caption(variant, pos, status);
     let Some(LastTurn { before, turn, canonical }) = last else { return Caption { comments, ..caption } };
     let mut state = variant.describe_turn(before, turn);
     state.append(&mut caption.state);
@@ -109,12 +106,18 @@ pub fn move_number(before: &Position) -> String {
     }
 }
 
-/// The caption of a position on its own: status, the variant's state, its marks.
+/// The caption of a position on its own, without a game's history: status, the
+/// variant's state, its marks.
 pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Caption {
+    status_caption(variant, pos, &GameStatus::of_position(variant, pos))
+}
+
+/// The caption of a position with its status: status words, the variant's state, its marks.
+fn status_caption(variant: &dyn Variant, pos: &Position, status: &GameStatus) -> Caption {
     Caption {
         variant: variant.id(),
-        status: status(variant, pos),
-        alert: king_alert(variant, pos),
+        status: status.caption_words(),
+        alert: king_alert(pos, status),
         state: variant.describe_state(pos),
         marks: variant.unit_marks(pos),
         squares: variant.square_marks(pos),
@@ -123,11 +126,11 @@ pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Caption {
 }
 
 /// The side to move's king, when it is mated or in check.
-fn king_alert(variant: &dyn Variant, pos: &Position) -> Option<KingAlert> {
-    let alert = match variant.outcome(pos) {
-        Some(outcome) if outcome.reason == EndReason::Checkmate => Alert::Mate,
+fn king_alert(pos: &Position, status: &GameStatus) -> Option<KingAlert> {
+    let alert = match status.on_board {
+        _ if status.is_mate() => Alert::Mate,
         Some(_) => return None,
-        None if variant.is_check(pos) => Alert::Check,
+        None if status.check => Alert::Check,
         None => return None,
     };
     Some(KingAlert { square: pos.board().king(pos.turn())?, alert })

@@ -10,7 +10,7 @@ mod png;
 mod svg;
 mod text;
 
-pub use caption::{caption, move_number, position_caption, status, Alert, Heading, KingAlert, LastTurn};
+pub use caption::{caption, move_number, position_caption, Alert, Heading, KingAlert, LastTurn};
 pub use html::{html_page, GameView, PlyView};
 pub use marks::{MarkedUnit, Presentation, SquareKind, SquareMarks, UnitMarks};
 pub use png::rasterise;

@@ -1,6 +1,6 @@
 //! What every variant shares: units, the board, positions, turns, the [`Rules`] and
 //! [`Notation`] traits, orthodox move generation, check and pins, castling, the impossible-position
-//! checks (O9), SAN, outcomes, repetition and perft. Each rule concept has one home
+//! checks (O9), SAN, outcomes, game status, repetition and perft. Each rule concept has one home
 //! here, and every variant calls it.
 
 mod board;
@@ -18,6 +18,7 @@ pub mod refusal;
 pub mod repetition;
 pub mod san;
 pub mod setup;
+mod status;
 mod turn;
 mod unit;
 mod variant;
@@ -30,6 +31,7 @@ pub use castling::{Castling, Wing};
 pub use notation::{Notation, ResolveError, Resolved};
 pub use outcome::{mate_or_stalemate, Claim, EndReason, Outcome};
 pub use position::{Position, VariantState};
+pub use status::{Claimable, Ending, GameStatus};
 pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};
 pub use unit::{Color, Piece, Role};
 pub use variant::Rules;

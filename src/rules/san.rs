@@ -270,7 +270,10 @@ impl<'a> WrittenMove<'a> {
             None => format!("the {}-file", Square::file_char(to_file)),
         };
         let source = self.source_words().map(|s| format!(" {s}")).unwrap_or_default();
-        format!("no {} {}{source} can move to {target}", pos.turn().name().to_lowercase(), self.role.name())
+        let color = pos.turn().name().to_lowercase();
+        let own = to.and_then(|sq| pos.board().get(sq).filter(|unit| unit.color == pos.turn()));
+        let held = own.map(|unit| format!(", which a {color} {} holds", unit.role.name())).unwrap_or_default();
+        format!("no {color} {}{source} can move to {target}{held}", self.role.name())
     }
 }
 

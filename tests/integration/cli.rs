@@ -92,7 +92,7 @@ fn validate_reports_an_illegal_move_with_its_place_and_reason() {
         .stderr(contains("fixtures/records/illegal-move.pgn:7:4"))
         .stderr(contains("illegal turn `Nd5`: no white knight can move to d5"))
         .stderr(contains("move 8, White"))
-        .stdout(contains("invalid, 14 plies"));
+        .stdout(contains("invalid at move 8, White: `Nd5` (ply 15), 14 plies"));
 }
 
 #[test]

@@ -84,3 +84,51 @@ fn json_output_counts_passes_and_failures() {
     assert_eq!(json["failed"], 0);
     assert!(json["passed"].as_u64().is_some_and(|n| n > 10));
 }
+
+#[test]
+fn an_unknown_variant_is_a_configuration_error_said_once() {
+    let text =
+        "variant: no-such\nexamples:\n  - name: one\n    moves: \"1. e4\"\n  - name: two\n    moves: \"1. d4\"\n";
+    let path = temp_copy("unknown-variant.yaml", text);
+    let out = arbiter().arg("check").arg(&path).assert().code(2);
+    let output = out.get_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("error:")).count(), 1, "{stderr}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("FAIL"));
+}
+
+#[test]
+fn a_file_without_examples_is_an_error() {
+    let path = temp_copy("empty.yaml", "variant: chess\nexamples: []\n");
+    arbiter().arg("check").arg(&path).assert().code(2).stderr(contains("the file holds no example"));
+}
+
+#[test]
+fn a_fail_line_names_the_line_of_the_example() {
+    let text = "examples:\n  - name: fine\n    moves: \"1. e4\"\n\n  - name: wrong\n    moves: \"1. e4\"\n    expect:\n      status: check\n";
+    let path = temp_copy("fail-line.yaml", text);
+    arbiter().arg("check").arg(&path).assert().code(1).stdout(contains("fail-line.yaml:5: wrong"));
+}
+
+#[test]
+fn strict_fails_an_example_with_a_notation_warning() {
+    let path = temp_copy("strict.yaml", "examples:\n  - name: mark\n    moves: \"1. e4+\"\n");
+    arbiter().arg("check").arg(&path).assert().success();
+    arbiter().args(["check", "--strict"]).arg(&path).assert().code(1).stdout(contains("gives no check"));
+}
+
+#[test]
+fn bless_writes_the_actual_values_and_keeps_comments() {
+    let text = "# my examples\nexamples:\n  - name: fool's mate   # the shortest\n    moves: \"1. f3 e5 2. g4 Qh4#\"\n    \
+                expect:\n      snapshot:   # fill me\n      status: \"wrong\"\n\n  - name: quiet\n    moves: \"1. e4\"\n    \
+                expect:\n      result:\n";
+    let path = temp_copy("bless.yaml", text);
+    arbiter().arg("check").arg(&path).assert().code(1);
+    arbiter().args(["check", "--bless"]).arg(&path).assert().success().stderr(contains("3 value(s) written"));
+    let blessed = std::fs::read_to_string(&path).expect("the blessed file");
+    let expected = "# my examples\nexamples:\n  - name: fool's mate   # the shortest\n    moves: \"1. f3 e5 2. g4 Qh4#\"\n    \
+                    expect:\n      snapshot: \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\" # fill me\n      \
+                    status: \"checkmate\"\n\n  - name: quiet\n    moves: \"1. e4\"\n    expect:\n      result: \"*\"\n";
+    assert_eq!(blessed, expected);
+    arbiter().arg("check").arg(&path).assert().success();
+}

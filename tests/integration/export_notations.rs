@@ -229,7 +229,7 @@ fn a_broken_game_is_marked_where_it_breaks_and_keeps_the_rest_as_written() {
     let record =
         "[Event \"Broken\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nbd2 {a comment} d6 (3... Nf6 4. Ke3 Bc5) 4. d4 ; rest\n*\n";
     let expected = format!(
-        "{}\n1. e2e4 e7e5 2. g1f3 b8c6\n{{arbiter: illegal turn 3. Nbd2: no white knight on the b-file can move to d2}} 3. Nbd2 {{a comment}} d6 (3... Nf6 4. Ke3 Bc5) 4. d4 ; rest\n*\n\n",
+        "{}\n1. e2e4 e7e5 2. g1f3 b8c6\n{{arbiter: illegal turn 3. Nbd2: no white knight on the b-file can move to d2, which a white pawn holds}} 3. Nbd2 {{a comment}} d6 (3... Nf6 4. Ke3 Bc5) 4. d4 ; rest\n*\n\n",
         roster("Broken", "*")
     );
     assert_eq!(export("--notation uci", record), (expected, Some(1)));

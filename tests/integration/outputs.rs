@@ -24,7 +24,7 @@ fn validate_shows_an_illegal_turn_on_its_line() {
         .stdin("1. e4 e5 2. Ke3 *\n")
         .status(1)
         .stdout(
-            "<stdin>: game 1 (? - ?): invalid, 2 plies, *\n\
+            "<stdin>: game 1 (? - ?): invalid at move 2, White: `Ke3` (ply 3), 2 plies, *\n\
              1 game(s): 0 valid, 1 invalid, 0 unreadable\n",
         )
         .stderr(
@@ -49,8 +49,10 @@ fn validate_as_json_puts_the_problems_in_the_game_object() {
         .status(1)
         .stdout(
             "[\n{\"file\":\"<stdin>\",\"game\":1,\"white\":null,\"black\":null,\"verdict\":\"invalid\",\"plies\":0,\
-             \"result\":\"*\",\"ending\":null,\"claimable\":[],\"problems\":[{\"severity\":\"error\",\"line\":1,\
-             \"column\":4,\"message\":\"illegal turn `0-0`: O-O is not legal here: the bishop on f1 stands \
+             \"refused\":{\"ply\":1,\"move_number\":1,\"side\":\"White\",\"written\":\"0-0\"},\"broken_variations\":0,\
+             \"result\":\"*\",\"ending\":null,\"claimable\":[],\"problems\":[{\"kind\":\"illegal\",\"severity\":\"error\",\
+             \"ply\":1,\"move_number\":1,\"side\":\"White\",\"written\":\"0-0\",\"in_variation\":false,\
+             \"suggestion\":null,\"candidates\":[],\"line\":1,\"column\":4,\"end_line\":1,\"end_column\":7,\"message\":\"illegal turn `0-0`: O-O is not legal here: the bishop on f1 stands \
              in the way of king or rook\",\"notes\":[\"game 1 (? - ?), \
              move 1, White: `0-0`\"]}]}\n]\n",
         )
@@ -138,4 +140,43 @@ For more information, try '--help'.
 ",
         )
         .run();
+}
+
+#[test]
+fn quiet_shows_errors_and_verdicts_only() {
+    Test::new()
+        .args(["validate", "--quiet", "-"])
+        .stdin("1. e4+ e5 2. Ke3 *\n")
+        .status(1)
+        .stdout(
+            "<stdin>: game 1 (? - ?): invalid at move 2, White: `Ke3` (ply 3), 2 plies, *; 1 warning(s)\n\
+             1 game(s): 0 valid, 1 invalid, 0 unreadable\n",
+        )
+        .stderr(
+            "error: illegal turn `Ke3`: no white king can move to e3
+  ┌─ <stdin>:1:14
+  │
+1 │ 1. e4+ e5 2. Ke3 *
+  │              ^^^ illegal
+  │
+  = game 1 (? - ?), move 2, White: `Ke3`
+
+",
+        )
+        .run();
+}
+
+#[test]
+fn color_always_colours_the_diagnostics_and_never_does_not() {
+    let coloured = crate::test::run_arbiter(
+        &["validate".into(), "--color".into(), "always".into(), "-".into()],
+        b"1. e4 e5 2. Ke3 *\n",
+    );
+    assert!(coloured.stderr.contains("\x1b["), "{}", coloured.stderr);
+    assert!(!coloured.stdout.contains("\x1b["), "verdicts stay plain: {}", coloured.stdout);
+    let plain = crate::test::run_arbiter(
+        &["validate".into(), "--color".into(), "never".into(), "-".into()],
+        b"1. e4 e5 2. Ke3 *\n",
+    );
+    assert!(!plain.stderr.contains('\x1b'), "{}", plain.stderr);
 }

@@ -295,7 +295,7 @@ fn null_moves_pass_the_turn_in_variations_and_in_the_main_line_only_when_allowed
     let out = run(&["validate", &path]);
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("`Z0` is a null move"), "{}", out.stderr);
-    assert!(out.stdout.contains("invalid, 4 plies"), "{}", out.stdout);
+    assert!(out.stdout.contains("invalid at move 3, White: `Z0` (ply 5), 4 plies"), "{}", out.stdout);
     assert_eq!(run(&["validate", &path, "--allow-null-moves"]).code, 0);
     let fen = final_fen(&path, 1, &["--allow-null-moves"]);
     assert_eq!(fen, "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4");
