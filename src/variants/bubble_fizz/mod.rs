@@ -7,6 +7,7 @@ mod bubbles;
 mod caption;
 mod generate;
 mod notation;
+mod relevance;
 mod safety;
 mod snapshot;
 mod turn_state;

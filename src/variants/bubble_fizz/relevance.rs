@@ -1,0 +1,224 @@
+//! Which units can matter for the rest of a turn (F6, F7): the exact pruning that keeps
+//! "can this turn still end legally?" from trying every order of every unit's moves.
+//!
+//! Used only inside a turn of several moves (at least one move made, so no move that
+//! follows captures). Enemy units then stay where they are, and the king's safety at
+//! the end (F7) depends only on: the king's square, the occupancy of the squares
+//! between it and the enemy's line-movers (unpaused ones; a pause never ends during
+//! the turn), which enemy units are paused (strikes by births under `birth=strike`,
+//! and the rise, which our moves can only weaken by removing enemy bubbles), and
+//! nothing else. Each unit that may still move gets a *footprint*: every square it
+//! could start on, pass, land on or make a bubble on in the rest of the turn, computed
+//! with only the units that can no longer move as obstacles (so it covers every way
+//! the others might move). The part of it that needs the turn's one ordinary move is
+//! kept apart, because two units can never both use it.
+//!
+//! The relevant units are the least set that holds the king and every unit whose
+//! footprint meets the *goal squares* (the king's footprint, the squares between an
+//! enemy line-mover and any square the king may end on, and under `birth=strike` the
+//! enemy units' squares) or the footprint of a relevant unit (two ordinary-move parts
+//! of different units never meet). Claim: if the turn can end legally, it can do so
+//! with moves of relevant units only. Take a legal completion and delete the moves of
+//! the other units. The kept moves stay valid: no deleted unit ever stood on, left,
+//! made a bubble on or removed a bubble from a square a kept move uses (footprints are
+//! disjoint, and at most one unit used the ordinary move), and resources only grow.
+//! The end stays safe: the king ends where it did, no deleted unit touched a goal
+//! square (so every line to the king is as blocked as before and no enemy unit lost
+//! a strike), and deleted moves can only have removed enemy bubbles, whose rise
+//! pauses units and never helps an attacker. So the search may try only the moves of
+//! relevant units; castling (which moves two units and depends on more lines) turns
+//! the pruning off while the mover still has a castling right.
+
+use super::bubbles::{above, Birth};
+use super::turn_state::TurnState;
+use super::TERRAIN;
+use crate::geometry::{Delta, Square, SquareSet};
+use crate::rules::movegen::{is_immobile, BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS};
+use crate::rules::{Color, Role};
+
+/// Where a unit may go in the rest of the turn: the part it can do with its own
+/// extra move, and the part that needs the turn's ordinary move.
+struct Footprint {
+    own: SquareSet,
+    ordinary: SquareSet,
+    /// Squares it may end the turn on (for the king: where lines must be watched).
+    ends: SquareSet,
+}
+
+/// The squares of the mover's units whose moves the search must try from `st`.
+pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
+    let pos = &st.pos;
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.occupied_by(us);
+    let movers: SquareSet = ours.iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
+    let Some(king) = board.king(us) else { return movers };
+    if pos.castling().rights().any(|(color, _, _)| color == us) {
+        return movers;
+    }
+    let fixed = board.occupied().iter().filter(|sq| !movers.contains(*sq)).collect::<SquareSet>();
+    let footprint_of = |sq: Square| footprint(st, fixed, sq);
+    let king_print = footprint_of(king);
+    let mut goal = king_print.own.union(king_print.ordinary);
+    goal = goal.union(lines_to(st, king_print.ends.union(single(king))));
+    if birth == Birth::Strike {
+        goal = goal.union(board.occupied_by(us.other()));
+    }
+    let mut any = goal;
+    let mut plain = goal;
+    let mut relevant = single(king);
+    let mut waiting: Vec<(Square, Footprint)> =
+        movers.iter().filter(|&sq| sq != king).map(|sq| (sq, footprint_of(sq))).collect();
+    loop {
+        let before = waiting.len();
+        let mut still = Vec::with_capacity(before);
+        for (sq, print) in waiting {
+            if meets(print.own, any) || meets(print.ordinary, plain) {
+                relevant.insert(sq);
+                plain = plain.union(print.own);
+                any = any.union(print.own).union(print.ordinary);
+            } else {
+                still.push((sq, print));
+            }
+        }
+        waiting = still;
+        if waiting.len() == before {
+            return relevant;
+        }
+    }
+}
+
+/// Whether two sets share a square.
+fn meets(a: SquareSet, b: SquareSet) -> bool {
+    a.iter().any(|sq| b.contains(sq))
+}
+
+fn single(sq: Square) -> SquareSet {
+    std::iter::once(sq).collect()
+}
+
+/// The footprint of the unit on `from` for the rest of the turn in `st`.
+fn footprint(st: &TurnState, fixed: SquareSet, from: Square) -> Footprint {
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let Some(piece) = board.get(from) else {
+        return Footprint { own: SquareSet::EMPTY, ordinary: SquareSet::EMPTY, ends: SquareSet::EMPTY };
+    };
+    let has_extra = st.extras.contains(from);
+    let has_ordinary = !st.ordinary_used;
+    let one = step(piece.role, from, us, fixed);
+    let mut own = single(from);
+    let mut ordinary = SquareSet::EMPTY;
+    let mut ends = SquareSet::EMPTY;
+    if has_extra {
+        own = own.union(one.touched);
+        ends = ends.union(one.lands);
+    }
+    if has_ordinary {
+        ordinary = ordinary.union(one.touched);
+        ends = ends.union(one.lands);
+        if has_extra {
+            for landing in &one.lands {
+                for role in roles_after(piece.role, landing, us) {
+                    let two = step(role, landing, us, fixed);
+                    ordinary = ordinary.union(two.touched);
+                    ends = ends.union(two.lands);
+                }
+            }
+        }
+    }
+    Footprint { own, ordinary, ends }
+}
+
+/// The roles a unit of `role` may have after landing on `sq` (a pawn may promote).
+fn roles_after(role: Role, sq: Square, us: Color) -> Vec<Role> {
+    if role == Role::Pawn && sq.rank() == TERRAIN.pawns.last_rank_of(us) {
+        vec![Role::Queen, Role::Knight]
+    } else {
+        vec![role]
+    }
+}
+
+/// One non-capturing move of a unit, over every board the turn might still make.
+struct Step {
+    /// Squares it may land on.
+    lands: SquareSet,
+    /// Landings, squares passed over and the squares of the bubbles it makes.
+    touched: SquareSet,
+}
+
+/// The squares one move of `role` from `from` may land on or make a bubble on, with
+/// `fixed` (units that will not move again this turn) as the only obstacles.
+fn step(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
+    let open = |sq: &Square| TERRAIN.area.contains(*sq) && !fixed.contains(*sq);
+    let mut lands = SquareSet::EMPTY;
+    let leap = |deltas: &[Delta], lands: &mut SquareSet| {
+        for sq in deltas.iter().filter_map(|d| from.step(*d)).filter(open) {
+            lands.insert(sq);
+        }
+    };
+    let slide = |deltas: &[Delta], lands: &mut SquareSet| {
+        for delta in deltas {
+            let mut at = from;
+            while let Some(next) = at.step(*delta).filter(open) {
+                lands.insert(next);
+                at = next;
+            }
+        }
+    };
+    match role {
+        Role::Knight => leap(&KNIGHT_JUMPS, &mut lands),
+        Role::King => leap(&KING_STEPS, &mut lands),
+        Role::Bishop => slide(&BISHOP_DIRS, &mut lands),
+        Role::Rook => slide(&ROOK_DIRS, &mut lands),
+        Role::Queen => {
+            slide(&ROOK_DIRS, &mut lands);
+            slide(&BISHOP_DIRS, &mut lands);
+        }
+        Role::Pawn => {
+            let forward = Delta::new(0, us.forward());
+            if let Some(one) = from.step(forward).filter(open) {
+                lands.insert(one);
+                let ranks = TERRAIN.pawns.double_step_ranks.get(us.index()).copied().unwrap_or(0);
+                let double = ranks & (1 << from.rank()) != 0;
+                if let Some(two) = one.step(forward).filter(open).filter(|_| double) {
+                    lands.insert(two);
+                }
+            }
+        }
+    }
+    let births: SquareSet = lands.iter().filter_map(|sq| above(sq, us)).collect();
+    Step { lands, touched: lands.union(births) }
+}
+
+/// The squares strictly between any unpaused enemy line-mover and any of `targets`
+/// (where the mover's king may end the turn): a unit there blocks or opens a check.
+fn lines_to(st: &TurnState, targets: SquareSet) -> SquareSet {
+    let board = st.pos.board();
+    let them = st.pos.turn().other();
+    let mut between = SquareSet::EMPTY;
+    for from in &board.occupied_by(them) {
+        let Some(piece) = board.get(from) else { continue };
+        if is_immobile(board, from) {
+            continue;
+        }
+        let dirs: &[&[Delta]] = match piece.role {
+            Role::Rook => &[&ROOK_DIRS],
+            Role::Bishop => &[&BISHOP_DIRS],
+            Role::Queen => &[&ROOK_DIRS, &BISHOP_DIRS],
+            _ => continue,
+        };
+        for delta in dirs.iter().flat_map(|d| d.iter()) {
+            let mut path = SquareSet::EMPTY;
+            let mut at = from;
+            while let Some(next) = at.step(*delta).filter(|sq| TERRAIN.area.contains(*sq)) {
+                if targets.contains(next) {
+                    between = between.union(path);
+                }
+                path.insert(next);
+                at = next;
+            }
+        }
+    }
+    between
+}
