@@ -9,6 +9,8 @@ mod generate;
 mod notation;
 mod relevance;
 mod safety;
+#[cfg(test)]
+mod search_tests;
 mod snapshot;
 mod turn_state;
 
