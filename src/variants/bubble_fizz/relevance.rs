@@ -14,10 +14,10 @@
 //! kept apart, because two units can never both use it.
 //!
 //! The relevant units are the least set that holds the king and every unit whose
-//! footprint meets the *goal squares* (the king's footprint, the squares between an
-//! enemy line-mover and any square the king may end on, and under `birth=strike` the
-//! enemy units' squares) or the footprint of a relevant unit (two ordinary-move parts
-//! of different units never meet). Claim: if the turn can end legally, it can do so
+//! footprint meets the *goal squares* (the squares between an enemy line-mover and
+//! any square the king may end on or cross, and under `birth=strike` the enemy units'
+//! squares) or the footprint of a relevant unit, the king's included (two
+//! ordinary-move parts of different units never meet). Claim: if the turn can end legally, it can do so
 //! with moves of relevant units only. Take a legal completion and delete the moves of
 //! the other units. The kept moves stay valid: no deleted unit ever stood on, left,
 //! made a bubble on or removed a bubble from a square a kept move uses (footprints are
@@ -26,15 +26,17 @@
 //! square (so every line to the king is as blocked as before and no enemy unit lost
 //! a strike), and deleted moves can only have removed enemy bubbles, whose rise
 //! pauses units and never helps an attacker. So the search may try only the moves of
-//! relevant units; castling (which moves two units and depends on more lines) turns
-//! the pruning off while the mover still has a castling right.
+//! relevant units. Castling moves two units and is judged on more squares: while the
+//! mover may castle, all it may touch counts as the king's (and the lines to the
+//! squares the king crosses are watched).
 
 use super::bubbles::{above, Birth};
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
+use crate::rules::castling;
 use crate::rules::movegen::{is_immobile, BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS};
-use crate::rules::{Color, Role};
+use crate::rules::{Color, Role, Wing};
 
 /// Where a unit may go in the rest of the turn: the part it can do with its own
 /// extra move, and the part that needs the turn's ordinary move.
@@ -53,19 +55,18 @@ pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
     let ours = board.occupied_by(us);
     let movers: SquareSet = ours.iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
     let Some(king) = board.king(us) else { return movers };
-    if pos.castling().rights().any(|(color, _, _)| color == us) {
-        return movers;
-    }
     let fixed = board.occupied().iter().filter(|sq| !movers.contains(*sq)).collect::<SquareSet>();
     let footprint_of = |sq: Square| footprint(st, fixed, sq);
     let king_print = footprint_of(king);
-    let mut goal = king_print.own.union(king_print.ordinary);
-    goal = goal.union(lines_to(st, king_print.ends.union(single(king))));
+    let castling = castling_reach(st, fixed, king);
+    let mut goal = lines_to(st, king_print.ends.union(single(king)).union(castling));
     if birth == Birth::Strike {
         goal = goal.union(board.occupied_by(us.other()));
     }
-    let mut any = goal;
-    let mut plain = goal;
+    // The king is relevant, with its footprint like any unit's; castling counts as
+    // part of both the king's and the rook's, whichever move it spends.
+    let mut plain = goal.union(king_print.own).union(castling);
+    let mut any = plain.union(king_print.ordinary);
     let mut relevant = single(king);
     let mut waiting: Vec<(Square, Footprint)> =
         movers.iter().filter(|&sq| sq != king).map(|sq| (sq, footprint_of(sq))).collect();
@@ -86,6 +87,29 @@ pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
             return relevant;
         }
     }
+}
+
+/// Castling (F6) moves king and rook at once: the back-rank squares from either of
+/// them to either destination, the bubbles born above the destinations, and one more
+/// move of each from there.
+fn castling_reach(st: &TurnState, fixed: SquareSet, king: Square) -> SquareSet {
+    let us = st.pos.turn();
+    let rank = TERRAIN.castling.back_rank_of(us);
+    let mut reach = SquareSet::EMPTY;
+    for (_, wing, rook) in st.pos.castling().rights().filter(|(color, _, _)| *color == us) {
+        let [queen_side, king_side] = TERRAIN.castling.king_files;
+        let king_file = if wing == Wing::King { king_side } else { queen_side };
+        let Some(king_to) = Square::new(king_file, rank) else { continue };
+        let rook_to = castling::rook_beside(king_to, wing);
+        let files = [king.file(), rook.file(), king_to.file(), rook_to.file()];
+        let (low, high) = (files.iter().min().copied().unwrap_or(0), files.iter().max().copied().unwrap_or(0));
+        reach = reach.union((low..=high).filter_map(|file| Square::new(file, rank)).collect());
+        for (role, sq) in [(Role::King, king_to), (Role::Rook, rook_to)] {
+            reach = reach.union(step(role, sq, us, fixed).touched);
+            reach = reach.union(above(sq, us).into_iter().collect());
+        }
+    }
+    reach
 }
 
 /// Whether two sets share a square.

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 /// invigorated), black line-movers to give checks, some bubbles and pauses.
 fn random_snapshot(rng: &mut SmallRng) -> String {
     let mut grid = [[' '; 8]; 8];
-    let mut pauses = Vec::new();
+    let mut pauses: Vec<String> = Vec::new();
     let mut bubbles = Vec::new();
     let place = |grid: &mut [[char; 8]; 8], rng: &mut SmallRng, unit: char| loop {
         let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(0..8usize));
@@ -25,9 +25,23 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
         }
     };
     let square = |(file, rank): (usize, usize)| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-    place(&mut grid, rng, 'K');
-    place(&mut grid, rng, 'k');
+    // A third of the positions keep White's castling, with its rooks now and then
+    // invigorated.
+    let castling = rng.gen_bool(0.35);
     let mut invigorated = 0;
+    if castling {
+        grid[0][4] = 'K';
+        for file in [0, 7] {
+            grid[0][file] = 'R';
+            if rng.gen_bool(0.5) {
+                invigorated += 1;
+                pauses.push(format!("{}:0", square((file, 0))));
+            }
+        }
+    } else {
+        place(&mut grid, rng, 'K');
+    }
+    place(&mut grid, rng, 'k');
     for _ in 0..rng.gen_range(2..7) {
         let unit = ['N', 'B', 'R', 'Q', 'P', 'P', 'N'][rng.gen_range(0..7)];
         let at = place(&mut grid, rng, unit);
@@ -78,7 +92,8 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
         })
         .collect();
     let list = |items: &[String]| if items.is_empty() { "-".to_string() } else { items.join(",") };
-    format!("{} w - - 0 1 {} {}", rows.join("/"), list(&bubbles), list(&pauses))
+    let rights = if castling { "KQ" } else { "-" };
+    format!("{} w {rights} - 0 1 {} {}", rows.join("/"), list(&bubbles), list(&pauses))
 }
 
 /// The full enumeration: whether some turn continuing from `st` ends legally.
@@ -89,11 +104,12 @@ fn completes_by_enumeration(st: &TurnState, birth: Birth) -> bool {
 
 fn compare(birth: Birth, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let (mut positions, mut states, mut dead_ends) = (0, 0, 0);
+    let (mut positions, mut states, mut dead_ends, mut castling) = (0, 0, 0, 0);
     while positions < 600 {
         let text = random_snapshot(&mut rng);
         let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
         positions += 1;
+        castling += usize::from(pos.castling().rights().next().is_some());
         let root = TurnState::begin(&pos);
         let full = completes_by_enumeration(&root, birth);
         assert_eq!(any_legal_turn(&root, birth), full, "{birth:?}: has a legal turn in {text}");
@@ -111,6 +127,7 @@ fn compare(birth: Birth, seed: u64) {
     }
     // The comparison means something only if it met both answers often.
     assert!(states > 2000 && dead_ends > 200, "{states} states, {dead_ends} without a legal end");
+    assert!(castling > 100, "only {castling} positions with a castling right");
 }
 
 #[test]
