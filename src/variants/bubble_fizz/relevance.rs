@@ -55,7 +55,10 @@ pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
     let ours = board.occupied_by(us);
     let movers: SquareSet = ours.iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
     let Some(king) = board.king(us) else { return movers };
-    let fixed = board.occupied().iter().filter(|sq| !movers.contains(*sq)).collect::<SquareSet>();
+    // A rook that may castle moves with its king even when it may not move itself.
+    let castling_rooks: SquareSet = pos.castling().rights().filter(|(c, _, _)| *c == us).map(|(_, _, r)| r).collect();
+    let fixed: SquareSet =
+        board.occupied().iter().filter(|sq| !movers.contains(*sq) && !castling_rooks.contains(*sq)).collect();
     let footprint_of = |sq: Square| footprint(st, fixed, sq);
     let king_print = footprint_of(king);
     let castling = castling_reach(st, fixed, king);

@@ -29,7 +29,7 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
     // invigorated.
     let castling = rng.gen_bool(0.35);
     let mut invigorated = 0;
-    if castling {
+    let king = if castling {
         grid[0][4] = 'K';
         for file in [0, 7] {
             grid[0][file] = 'R';
@@ -38,8 +38,13 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
                 pauses.push(format!("{}:0", square((file, 0))));
             }
         }
+        (4, 0)
     } else {
-        place(&mut grid, rng, 'K');
+        place(&mut grid, rng, 'K')
+    };
+    if rng.gen_bool(0.3) {
+        invigorated += 1;
+        pauses.push(format!("{}:0", square(king)));
     }
     place(&mut grid, rng, 'k');
     for _ in 0..rng.gen_range(2..7) {
