@@ -206,3 +206,16 @@ fn bubble_fizz_mates_with_boxed_invigorated_queens_are_decided() {
         fizz_mate_is_found(&format!("fizz-queens-{count}.pgn"), &fizz_mate('Q', &BOXED_SQUARES[..count], board));
     }
 }
+
+#[test]
+fn bubble_fizz_written_turns_are_resolved_part_by_part() {
+    // Ten invigorated knights that cannot help; the king escapes to g2 only with the
+    // ordinary move, so after `h3` no order of the knights' extras ends legally.
+    let fen = "NNNNN3/NNNNN3/7k/8/8/8/7P/4r2K w - - 0 1 - a8:0,b8:0,c8:0,d8:0,e8:0,a7:0,b7:0,c7:0,d7:0,e7:0";
+    let game = |turn: &str| format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n\n1. {turn} *\n\n");
+    let record = game("h3") + &game("Nba6 & Kg2");
+    let outcome = validate_with_good_game("fizz-resolve.pgn", record.as_bytes());
+    assert!(outcome.stdout.contains("game 1 (? - ?): invalid"), "{}", outcome.stdout);
+    assert!(outcome.stdout.contains("game 2 (? - ?): valid"), "{}", outcome.stdout);
+    assert!(outcome.stderr.contains("illegal turn `h3`: after this turn the white king on h1"), "{}", outcome.stderr);
+}
