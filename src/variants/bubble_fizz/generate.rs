@@ -143,7 +143,7 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, seen: &mut HashSet<u128
     if safety::safe_at_end(st) {
         return true;
     }
-    if !st.may_continue() || !seen.insert(state_key(st)) {
+    if !st.may_continue() || relevance::king_is_lost(st, birth) || !seen.insert(state_key(st)) {
         return false;
     }
     let relevant = relevance::relevant_units(st, birth);

@@ -249,3 +249,63 @@ fn lines_to(st: &TurnState, targets: SquareSet) -> SquareSet {
     }
     between
 }
+
+/// A quick refutation, exact as a necessary condition: whether every square where the
+/// king could end the turn is attacked by an enemy unit that no move can stop (a
+/// knight, pawn or king, or a line unit standing next to it: nothing can come
+/// between) and that no enemy bubble is about to strike. Under `birth=strike` or
+/// while the mover may castle it answers `false` (a birth may pause an attacker; the
+/// king may land far away). The king moving once must find its square empty or
+/// emptied by a unit with an extra move, since the king's one move takes the only
+/// ordinary one when it has no extra of its own (and the other way round).
+pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
+    let pos = &st.pos;
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king(us) else { return false };
+    if birth == Birth::Strike || pos.castling().rights().any(|(color, _, _)| color == us) {
+        return false;
+    }
+    let movable = !is_immobile(board, king) && st.may_move(king);
+    let moves = if movable { usize::from(st.extras.contains(king)) + usize::from(!st.ordinary_used) } else { 0 };
+    let fixed: SquareSet = board.occupied_by(us.other());
+    let mut ends = single(king);
+    match moves {
+        0 => {}
+        1 => {
+            let vacated = |sq: &Square| board.is_empty_at(*sq) || st.extras.contains(*sq);
+            ends = ends.union(step(Role::King, king, us, fixed).lands.iter().filter(vacated).collect());
+        }
+        _ => {
+            for first in &step(Role::King, king, us, fixed).lands {
+                ends.insert(first);
+                ends = ends.union(step(Role::King, first, us, fixed).lands);
+            }
+        }
+    }
+    ends.iter().all(|sq| unstoppable_attack(st, sq))
+}
+
+/// Whether an unpaused enemy unit attacks `sq` whatever stands between, and no enemy
+/// bubble will strike it at the end of the turn.
+fn unstoppable_attack(st: &TurnState, sq: Square) -> bool {
+    let board = st.pos.board();
+    let them = st.pos.turn().other();
+    let struck: SquareSet = st.pos.bubbles(them).iter().filter_map(|b| above(b, them)).collect();
+    board.occupied_by(them).iter().any(|from| {
+        let Some(piece) = board.get(from) else { return false };
+        if is_immobile(board, from) || struck.contains(from) {
+            return false;
+        }
+        let delta = (i16::from(sq.file()) - i16::from(from.file()), i16::from(sq.rank()) - i16::from(from.rank()));
+        let next_to = delta.0.abs() <= 1 && delta.1.abs() <= 1 && delta != (0, 0);
+        let straight = delta.0 == 0 || delta.1 == 0;
+        match piece.role {
+            Role::Knight => (delta.0.abs(), delta.1.abs()) == (1, 2) || (delta.0.abs(), delta.1.abs()) == (2, 1),
+            Role::Pawn => delta.0.abs() == 1 && delta.1 == i16::from(them.forward()),
+            Role::King | Role::Queen => next_to,
+            Role::Rook => next_to && straight,
+            Role::Bishop => next_to && !straight,
+        }
+    })
+}
