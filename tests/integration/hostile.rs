@@ -219,3 +219,16 @@ fn bubble_fizz_written_turns_are_resolved_part_by_part() {
     assert!(outcome.stdout.contains("game 2 (? - ?): valid"), "{}", outcome.stdout);
     assert!(outcome.stderr.contains("illegal turn `h3`: after this turn the white king on h1"), "{}", outcome.stderr);
 }
+
+#[test]
+fn bubble_fizz_smothered_mates_with_free_invigorated_queens_are_decided() {
+    // The queens roam near the king but nothing stops the knight's check.
+    for (name, fen) in [
+        ("fizz-smothered-3.pgn", "Q7/8/7k/1Q6/2Q5/8/5nPP/6RK w - - 0 1 - a8:0,b5:0,c4:0"),
+        ("fizz-smothered-4.pgn", "Q7/8/7k/1Q6/2Q5/3Q4/5nPP/6RK w - - 0 1 - a8:0,b5:0,c4:0,d3:0"),
+        ("fizz-smothered-5.pgn", "NN6/8/7k/1Q6/2Q5/3Q4/5nPP/6RK w - - 0 1 - a8:0,b8:0,b5:0,c4:0,d3:0"),
+    ] {
+        let record = format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n\n0-1\n\n");
+        fizz_mate_is_found(name, record.as_bytes());
+    }
+}
