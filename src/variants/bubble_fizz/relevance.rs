@@ -15,16 +15,17 @@
 //!
 //! The relevant units are the least set that holds the king and every unit whose
 //! footprint meets the *goal squares* (the squares between an enemy line-mover and
-//! any square the king may end on or cross, and under `birth=strike` the enemy units'
-//! squares) or the footprint of a relevant unit, the king's included (two
-//! ordinary-move parts of different units never meet). Claim: if the turn can end legally, it can do so
-//! with moves of relevant units only. Take a legal completion and delete the moves of
+//! any square the king may end on or cross, and under `birth=strike` the squares of
+//! the enemy units that could attack one of those on some board) or the footprint of
+//! a relevant unit, the king's included (two ordinary-move parts of different units
+//! never meet). Claim: if the turn can end legally, it can do so with moves of
+//! relevant units only. Take a legal completion and delete the moves of
 //! the other units. The kept moves stay valid: no deleted unit ever stood on, left,
 //! made a bubble on or removed a bubble from a square a kept move uses (footprints are
 //! disjoint, and at most one unit used the ordinary move), and resources only grow.
 //! The end stays safe: the king ends where it did, no deleted unit touched a goal
-//! square (so every line to the king is as blocked as before and no enemy unit lost
-//! a strike), and deleted moves can only have removed enemy bubbles, whose rise
+//! square (so every line to the king is as blocked as before and no enemy unit that
+//! could attack the king lost a strike), and deleted moves can only have removed enemy bubbles, whose rise
 //! pauses units and never helps an attacker. So the search may try only the moves of
 //! relevant units. Castling moves two units and is judged on more squares: while the
 //! mover may castle, all it may touch counts as the king's (and the lines to the
@@ -64,7 +65,7 @@ pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
     let castling = castling_reach(st, fixed, king);
     let mut goal = lines_to(st, king_print.ends.union(single(king)).union(castling));
     if birth == Birth::Strike {
-        goal = goal.union(board.occupied_by(us.other()));
+        goal = goal.union(possible_attackers(st, king_print.ends.union(single(king)).union(castling)));
     }
     // The king is relevant, with its footprint like any unit's; castling counts as
     // part of both the king's and the rook's, whichever move it spends.
@@ -284,6 +285,37 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
         }
     }
     ends.iter().all(|sq| unstoppable_attack(st, sq))
+}
+
+/// The unpaused enemy units that could attack one of `targets` on some board: a
+/// bubble born on them (`birth=strike`) may matter; on the others it cannot.
+fn possible_attackers(st: &TurnState, targets: SquareSet) -> SquareSet {
+    let board = st.pos.board();
+    let them = st.pos.turn().other();
+    board
+        .occupied_by(them)
+        .iter()
+        .filter(|from| !is_immobile(board, *from))
+        .filter(|from| {
+            board.get(*from).is_some_and(|piece| targets.iter().any(|to| reaches(piece.role, them, *from, to)))
+        })
+        .collect()
+}
+
+/// Whether a unit of `role` and `color` on `from` attacks `to` on an empty board.
+fn reaches(role: Role, color: Color, from: Square, to: Square) -> bool {
+    let (files, ranks) = (i16::from(to.file()) - i16::from(from.file()), i16::from(to.rank()) - i16::from(from.rank()));
+    let (across, up) = (files.abs(), ranks.abs());
+    let straight = (files == 0) != (ranks == 0);
+    let diagonal = across == up && across > 0;
+    match role {
+        Role::Knight => (across, up) == (1, 2) || (across, up) == (2, 1),
+        Role::Pawn => across == 1 && ranks == i16::from(color.forward()),
+        Role::King => across.max(up) == 1,
+        Role::Rook => straight,
+        Role::Bishop => diagonal,
+        Role::Queen => straight || diagonal,
+    }
 }
 
 /// Whether an unpaused enemy unit attacks `sq` whatever stands between, and no enemy
