@@ -140,3 +140,95 @@ fn snapshots_with_ten_thousand_fields_or_endless_digits_are_refused() {
     assert!(out.stderr.contains("at most 6 fields; this one has 10000"), "{}", out.stderr);
     assert!(out.stderr.contains("rank 8 has far too many squares"), "{}", out.stderr);
 }
+
+/// Where the invigorated units of the Bubble Fizz mate positions stand, in order.
+const BOXED_SQUARES: [(usize, usize); 10] =
+    [(0, 7), (1, 7), (2, 7), (3, 7), (4, 7), (0, 6), (1, 6), (2, 6), (3, 6), (4, 6)];
+
+/// A Bubble Fizz record whose position is mate for White (king h1, rook e1) with
+/// `count` invigorated units of `role` that cannot help, on `squares`; `board` holds
+/// the rest (rank 8 first, a blank for an empty square).
+fn fizz_mate(role: char, squares: &[(usize, usize)], board: [&str; 8]) -> Vec<u8> {
+    let mut grid: Vec<Vec<char>> = board.iter().rev().map(|rank| rank.chars().collect()).collect();
+    let mut pauses = Vec::new();
+    for &(file, rank) in squares {
+        grid[rank][file] = role;
+        pauses.push(format!("{}{}:0", (b'a' + file as u8) as char, rank + 1));
+    }
+    let ranks: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            for chunk in rank.chunk_by(|a, b| (*a == ' ') == (*b == ' ')) {
+                if chunk[0] == ' ' {
+                    text.push_str(&chunk.len().to_string());
+                } else {
+                    text.extend(chunk);
+                }
+            }
+            text
+        })
+        .collect();
+    let fen = format!("{} w - - 0 1 - {}", ranks.join("/"), pauses.join(","));
+    format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n\n0-1\n\n").into_bytes()
+}
+
+/// Checks that `validate` finds the mate (no legal turn) and goes on.
+fn fizz_mate_is_found(name: &str, record: &[u8]) {
+    let outcome = validate_with_good_game(name, record);
+    assert!(outcome.stdout.contains("checkmate after ply 0"), "{name}:\n{}\n{}", outcome.stdout, outcome.stderr);
+}
+
+#[test]
+fn bubble_fizz_mates_with_invigorated_knights_are_decided() {
+    let board = ["        ", "        ", "       k", "        ", "        ", "        ", "      PP", "    r  K"];
+    for count in [4, 6, 8, 10] {
+        fizz_mate_is_found(&format!("fizz-knights-{count}.pgn"), &fizz_mate('N', &BOXED_SQUARES[..count], board));
+    }
+}
+
+#[test]
+fn bubble_fizz_mates_with_invigorated_pawns_are_decided() {
+    // Rank 2 first, then rank 4: pawns of files a-e, far from f1 and g1.
+    let squares: Vec<(usize, usize)> =
+        BOXED_SQUARES.iter().map(|&(file, rank)| (file, if rank == 7 { 1 } else { 3 })).collect();
+    let board = ["        ", "        ", "       k", "        ", "        ", "        ", "      PP", "    r  K"];
+    for count in [4, 6, 8, 10] {
+        fizz_mate_is_found(&format!("fizz-pawns-{count}.pgn"), &fizz_mate('P', &squares[..count], board));
+    }
+}
+
+#[test]
+fn bubble_fizz_mates_with_boxed_invigorated_queens_are_decided() {
+    let board = ["     r  ", "     p  ", "pppppp k", "        ", "        ", "        ", "      PP", "    r  K"];
+    for count in [4, 6, 8, 10] {
+        fizz_mate_is_found(&format!("fizz-queens-{count}.pgn"), &fizz_mate('Q', &BOXED_SQUARES[..count], board));
+    }
+}
+
+#[test]
+fn bubble_fizz_written_turns_are_resolved_part_by_part() {
+    // Ten invigorated knights that cannot help; the king escapes to g2 only with the
+    // ordinary move, so after `h3` no order of the knights' extras ends legally.
+    let fen = "NNNNN3/NNNNN3/7k/8/8/8/7P/4r2K w - - 0 1 - a8:0,b8:0,c8:0,d8:0,e8:0,a7:0,b7:0,c7:0,d7:0,e7:0";
+    let game = |turn: &str| format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n\n1. {turn} *\n\n");
+    let record = game("h3") + &game("Nba6 & Kg2");
+    let outcome = validate_with_good_game("fizz-resolve.pgn", record.as_bytes());
+    assert!(outcome.stdout.contains("game 1 (? - ?): invalid"), "{}", outcome.stdout);
+    assert!(outcome.stdout.contains("game 2 (? - ?): valid"), "{}", outcome.stdout);
+    assert!(outcome.stderr.contains("illegal turn `h3`: after this turn the white king on h1"), "{}", outcome.stderr);
+}
+
+#[test]
+fn bubble_fizz_smothered_mates_with_free_invigorated_queens_are_decided() {
+    // The queens roam near the king but nothing stops the knight's check.
+    for (name, fen) in [
+        ("fizz-smothered-3.pgn", "Q7/8/7k/1Q6/2Q5/8/5nPP/6RK w - - 0 1 - a8:0,b5:0,c4:0"),
+        ("fizz-smothered-4.pgn", "Q7/8/7k/1Q6/2Q5/3Q4/5nPP/6RK w - - 0 1 - a8:0,b5:0,c4:0,d3:0"),
+        ("fizz-smothered-5.pgn", "NN6/8/7k/1Q6/2Q5/3Q4/5nPP/6RK w - - 0 1 - a8:0,b8:0,b5:0,c4:0,d3:0"),
+    ] {
+        let record = format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n\n0-1\n\n");
+        fizz_mate_is_found(name, record.as_bytes());
+    }
+}

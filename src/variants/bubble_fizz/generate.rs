@@ -4,6 +4,7 @@
 //! of more than one move captures nothing, so a capture ends the search.
 
 use super::bubbles::Birth;
+use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
 use super::TERRAIN;
@@ -124,29 +125,35 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
         return true;
     }
-    if !moves.iter().any(|mv| may_continue_after(st, mv)) {
-        return false;
-    }
-    any_longer_turn(st, birth, &mut HashSet::new())
-}
-
-/// The deep part of [`any_legal_turn`]. Different orders of the same moves often
-/// reach the same state, whose continuations are the same: each state is searched
-/// once (`seen` holds the keys of the states already searched).
-fn any_longer_turn(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bool {
-    let mut moves = Vec::with_capacity(48);
-    next_moves(st, MoveFilter::default(), &mut moves);
-    for mv in &moves {
+    let mut seen = HashSet::new();
+    moves.iter().filter(|mv| may_continue_after(st, mv)).any(|mv| {
         let mut next = st.clone();
         next.apply(mv, birth);
-        if !seen.insert(state_key(&next)) {
-            continue;
-        }
-        if safety::safe_at_end(&next) || (next.may_continue() && any_longer_turn(&next, birth, seen)) {
-            return true;
-        }
+        can_complete(&next, birth, &mut seen)
+    })
+}
+
+/// Whether the turn in progress in `st` (at least one move made) can end legally,
+/// now or after more moves. Only the moves of the units that can matter are tried
+/// (see [`relevance`] for why that is exact), and each state is searched once:
+/// different orders of the same moves often meet, and `seen` holds the keys of the
+/// states already searched (all of them without a legal end, since the search stops
+/// at the first).
+pub(super) fn can_complete(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bool {
+    if safety::safe_at_end(st) {
+        return true;
     }
-    false
+    if !st.may_continue() || relevance::king_is_lost(st, birth) || !seen.insert(state_key(st)) {
+        return false;
+    }
+    let relevant = relevance::relevant_units(st, birth);
+    let mut moves = Vec::with_capacity(32);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    moves.iter().filter(|mv| relevant.contains(mv.from)).any(|mv| {
+        let mut next = st.clone();
+        next.apply(mv, birth);
+        can_complete(&next, birth, seen)
+    })
 }
 
 /// Everything about a turn in progress that decides how it may go on and end: units
@@ -199,7 +206,7 @@ fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSaf
     }
     let mut next = st.clone();
     next.apply(mv, birth);
-    safety::safe_at_end(&next) || (next.may_continue() && any_legal_turn(&next, birth))
+    can_complete(&next, birth, &mut HashSet::new())
 }
 
 /// The moves fitting `filter` that may come next and lead to a legal turn.

@@ -7,7 +7,10 @@ mod bubbles;
 mod caption;
 mod generate;
 mod notation;
+mod relevance;
 mod safety;
+#[cfg(test)]
+mod search_tests;
 mod snapshot;
 mod turn_state;
 
