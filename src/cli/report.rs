@@ -187,11 +187,14 @@ impl GameReport {
     /// One line for people, control characters escaped.
     pub(super) fn line(&self, label: &str) -> String {
         let mut text = format!("{}: {label}: {}", self.file, self.verdict);
-        match (&self.refused, self.broken_variations) {
-            (Some(refused), _) => text.push_str(&format!(" at {}", refused.shown)),
-            (None, 0) => {}
-            (None, 1) => text.push_str(" (main line valid, 1 variation broken)"),
-            (None, n) => text.push_str(&format!(" (main line valid, {n} variations broken)")),
+        // Where the reading stopped (a syntax error), else where the replay did.
+        let stop = self.problems.iter().find(|p| p.severity == Severity::Unreadable);
+        match (stop, &self.refused, self.broken_variations) {
+            (Some(stop), _, _) => text.push_str(&format!(" at line {} ({})", stop.line, stop.message)),
+            (None, Some(refused), _) => text.push_str(&format!(" at {}", refused.shown)),
+            (None, None, 0) => {}
+            (None, None, 1) => text.push_str(" (main line valid, 1 variation broken)"),
+            (None, None, n) => text.push_str(&format!(" (main line valid, {n} variations broken)")),
         }
         text.push_str(&format!(", {} plies", self.plies));
         if let Some(result) = &self.result {

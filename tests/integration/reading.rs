@@ -179,7 +179,8 @@ fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
-    assert!(out.stdout.contains("game 1 (Ann - Bob): unreadable, 5 plies"), "{}", out.stdout);
+    assert!(out.stdout.contains("game 1 (Ann - Bob): unreadable at line 4 (unbalanced `)`"), "{}", out.stdout);
+    assert!(out.stdout.contains("), 5 plies"), "{}", out.stdout);
     assert!(out.stderr.contains("after ply 5"), "{}", out.stderr);
     let illegal = record("broken-illegal.pgn", "1. e4 e5 2. Ke3 Nc6 3. Zz9 *\n");
     let out = run(&["validate", &illegal]);
