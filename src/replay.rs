@@ -4,6 +4,8 @@
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
 use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, SanToken, Span, TurnPart};
+use crate::record::languages::Language;
+use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{
@@ -12,6 +14,7 @@ use crate::rules::{
 use crate::text::quote;
 use crate::variants::prelude::*;
 use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
@@ -268,12 +271,15 @@ pub fn replay(
         strict: options.strict,
         verdict_only: options.verdict_only,
         allow_null_moves: options.allow_null_moves,
+        language: options.language,
         problems: Problems::default(),
         broken_variations: 0,
+        other_notation: None,
     };
     let mut history = History::default();
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
     let line = run.line(&game.line, &start, 0, Some(&mut history));
+    run.name_other_notation();
     let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
         run.check_result(game, final_status.ending);
@@ -493,6 +499,12 @@ struct Run<'a> {
     allow_null_moves: bool,
     problems: Problems,
     broken_variations: usize,
+    /// Turns written in another notation than SAN: the first one's notation and the
+    /// problem placed at it, and how many; named once for the game rather than at
+    /// every turn.
+    other_notation: Option<(Vec<WrittenNotation>, Problem, usize)>,
+    /// The language of the record's piece letters (`None`: English).
+    language: Option<&'static Language>,
 }
 
 impl<'a> Run<'a> {
@@ -508,15 +520,24 @@ impl<'a> Run<'a> {
     }
 
     fn report(&mut self, problem: Problem, context: Option<&At>) {
+        let problem = self.placed(problem, context);
+        self.push(problem);
+    }
+
+    /// The problem with the note that names the game and the turn (or the result).
+    fn placed(&self, problem: Problem, context: Option<&At>) -> Problem {
+        match context {
+            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
+            None => problem.with_note(format!("{}, result", self.label)),
+        }
+    }
+
+    fn push(&mut self, problem: Problem) {
         if !self.problems.has_room(problem.severity) {
             // Counted only: the problem will not be shown.
             self.problems.push(Problem::new(problem.severity, problem.span, String::new()));
             return;
         }
-        let problem = match context {
-            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
-            None => problem.with_note(format!("{}, result", self.label)),
-        };
         self.problems.push(problem);
     }
 
@@ -691,7 +712,24 @@ impl<'a> Run<'a> {
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         let shown = quote(written);
-        if !self.variant.is_canonical_spelling(bare, canonical) {
+        let english = match self.language {
+            Some(language) => Cow::Owned(language.to_english(bare)),
+            None => Cow::Borrowed(bare),
+        };
+        let notation = WrittenNotation::of(&english);
+        let canonical_spelling = self.variant.is_canonical_spelling(&english, canonical);
+        if !canonical_spelling && notation != WrittenNotation::San {
+            if self.other_notation.is_none() {
+                let first = self.placed(found(Kind::Imprecise, ply.turn.span, String::new()), Some(context));
+                self.other_notation = Some((Vec::new(), first, 0));
+            }
+            if let Some((notations, _, turns)) = &mut self.other_notation {
+                if !notations.contains(&notation) {
+                    notations.push(notation);
+                }
+                *turns += 1;
+            }
+        } else if !canonical_spelling {
             let message = format!("`{shown}` is not standard notation; write `{canonical}{mark}`");
             let suggestion = Some(format!("{canonical}{mark}"));
             self.warn(
@@ -704,7 +742,8 @@ impl<'a> Run<'a> {
             Some(CheckMark::Check) => "+",
             Some(CheckMark::Mate) => "#",
         };
-        if !san::same_text(written_mark, mark) {
+        let unmarked_notation = written_mark.is_empty() && !notation.writes_check_marks();
+        if !san::same_text(written_mark, mark) && !unmarked_notation {
             let message = match mark {
                 "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
                 "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
@@ -716,6 +755,19 @@ impl<'a> Run<'a> {
                 Some(context),
             );
         }
+    }
+
+    /// One warning for a game written (in part) in another notation than SAN.
+    fn name_other_notation(&mut self) {
+        let Some((notations, first, turns)) = self.other_notation.take() else { return };
+        let names: Vec<&str> = notations.iter().map(|n| n.name()).collect();
+        let message = format!(
+            "{turns} turn(s) are written in {} notation, not in standard algebraic notation (SAN), \
+             the first of them here; `arbiter export` writes the game in SAN",
+            names.join(" and ")
+        );
+        let severity = if self.strict { Severity::Error } else { Severity::Warning };
+        self.push(Problem { severity, message, ..first });
     }
 
     /// O4: a declared result must agree with a game finished on the board; after an

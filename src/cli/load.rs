@@ -69,7 +69,13 @@ fn letters_and_replay(
         None => detect_language(game, raw, options, warnings),
     };
     letters::to_english(game, language);
-    replay_read(game, raw, options, warnings)
+    if options.language.is_some() || language.code == ENGLISH.code {
+        replay_read(game, raw, options, warnings)
+    } else {
+        // The replay judges the written turns in the letters they were written in.
+        let options = ReplayOptions { language: Some(language), ..options.clone() };
+        replay_read(game, raw, &options, warnings)
+    }
 }
 
 /// The language of a game's piece letters when `--lang` does not say: English when it

@@ -76,6 +76,12 @@ impl Language {
         Role::ALL.into_iter().find(|&r| self.letter(r) == Some(letter))
     }
 
+    /// The text with this language's piece letters replaced by English ones (other
+    /// characters kept): `Sf3` in German is `Nf3`.
+    pub fn to_english(&self, text: &str) -> String {
+        text.chars().map(|c| self.role(c).map_or(c, Role::letter)).collect()
+    }
+
     /// Every name `--lang` accepts, for error messages: `en (English), de (German), ...`.
     pub fn accepted_names() -> String {
         LANGUAGES.iter().map(|l| format!("{} ({})", l.code, l.name)).collect::<Vec<_>>().join(", ")

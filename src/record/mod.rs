@@ -14,6 +14,7 @@ pub mod languages;
 pub mod letters;
 mod lex;
 mod movetext;
+pub mod notations;
 mod parser;
 mod reader;
 mod san;

@@ -137,7 +137,9 @@ fn validate_warns_about_imprecise_notation_and_strict_makes_it_an_error() {
         .write_stdin(input)
         .assert()
         .success()
-        .stderr(contains("warning: `e2-e4` is not standard notation; write `e4`"))
+        .stderr(contains(
+            "warning: 1 turn(s) are written in long algebraic notation, not in standard algebraic notation (SAN)",
+        ))
         .stderr(contains("`Qxf7` is checkmate; write `Qxf7#`"));
     arbiter().args(["validate", "--strict", "-"]).write_stdin(input).assert().code(1);
 }

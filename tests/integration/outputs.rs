@@ -60,7 +60,7 @@ fn validate_as_json_puts_the_problems_in_the_game_object() {
 }
 
 #[test]
-fn export_writes_canonical_turns_and_warns_about_each_lenient_one() {
+fn export_writes_canonical_turns_and_warns_about_lenient_ones() {
     let warning = |column: usize, written: &str, side: &str, canonical: &str, move_number: usize| {
         let caret = format!("{}{}", " ".repeat(column - 1), "^".repeat(written.len()));
         format!(
@@ -79,14 +79,19 @@ fn export_writes_canonical_turns_and_warns_about_each_lenient_one() {
         .args(["export", "-"])
         .stdin("1. e2-e4 e7e5 2. Ngf3 *\n")
         .stdout("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n")
-        .stderr(
-            [
-                warning(4, "e2-e4", "White", "e4", 1),
-                warning(10, "e7e5", "Black", "e5", 1),
-                warning(18, "Ngf3", "White", "Nf3", 2),
-            ]
-            .concat(),
-        )
+        .stderr(format!(
+            "{}warning: 2 turn(s) are written in long algebraic and coordinate (UCI) notation, not in standard \
+             algebraic notation (SAN), the first of them here; `arbiter export` writes the game in SAN
+  ┌─ <stdin>:1:4
+  │
+1 │ 1. e2-e4 e7e5 2. Ngf3 *
+  │    ^^^^^ imprecise notation
+  │
+  = game 1 (? - ?), move 1, White: `e2-e4`
+
+",
+            warning(18, "Ngf3", "White", "Nf3", 2)
+        ))
         .run();
 }
 

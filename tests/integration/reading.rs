@@ -303,3 +303,24 @@ fn null_moves_pass_the_turn_in_variations_and_in_the_main_line_only_when_allowed
     let exported = run(&["export", &path, "--allow-null-moves"]);
     assert!(exported.stdout.contains("(2. -- Nc6 3. Nf3 Nf6) 2... Nc6 3. -- Nf6 *"), "{}", exported.stdout);
 }
+
+/// A game written wholly in another notation or language earns one warning for the
+/// game, not one per turn; coordinates and ICCF numeric are not blamed for writing no
+/// check marks.
+#[test]
+fn other_notations_and_languages_are_named_once_per_game() {
+    for (fixture, games, first_warning) in [
+        ("ccrl-uci", 2, "turn(s) are written in coordinate (UCI) notation"),
+        ("iccf-numeric", 3, "turn(s) are written in ICCF numeric notation"),
+        ("figurine", 2, "turn(s) are written in figurine notation"),
+        ("german", 2, "were read as German"),
+    ] {
+        let path = format!("fixtures/records/reading/{fixture}.pgn");
+        let out = run(&["validate", &path]);
+        assert_eq!(out.code, 0, "{fixture}: {}{}", out.stdout, out.stderr);
+        assert_eq!(out.stderr.matches("warning:").count(), games, "{fixture}: {}", out.stderr);
+        assert_eq!(out.stderr.matches(first_warning).count(), games, "{fixture}: {}", out.stderr);
+    }
+    let german = run(&["validate", "--lang", "de", "fixtures/records/reading/german.pgn"]);
+    assert_eq!((german.code, german.stderr.as_str()), (0, ""));
+}
