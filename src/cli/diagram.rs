@@ -6,14 +6,14 @@ mod files;
 mod html_view;
 mod options;
 
-use super::args::{GameChoice, LangArg, PositionArgs, ReadingArgs, RuleArgs, ShownArgs};
+use super::args::{GameChoice, LangArg, PositionArgs, Reading, ReadingArgs, RuleArgs, ShownArgs};
 use super::input::{for_each_game, Loaded};
 use super::output::{to_stderr, Output};
 use super::replay::load_one;
 use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::render::{draw, draw_svg, position_caption, rasterise, Caption, Heading, Style};
-use crate::replay::{Replay, ReplayOptions};
+use crate::replay::Replay;
 use crate::rules::Position;
 use crate::text::escape_controls_keeping_lines;
 use clap::{Args, ValueEnum};
@@ -55,9 +55,15 @@ pub struct DiagramArgs {
     pub rules: RuleArgs,
     #[command(flatten)]
     pub shown: ShownArgs,
-    /// Variant of a position given without a record.
-    #[arg(long, conflicts_with = "file")]
+    /// Variant of a position given without a record; with a record, the variant of
+    /// its games that have no [Variant] tag.
+    #[arg(long)]
     pub variant: Option<String>,
+    /// Read null moves (`--`, `Z0`) in a record's main line as passing the turn.
+    #[arg(long)]
+    pub allow_null_moves: bool,
+    #[command(flatten)]
+    pub lang: LangArg,
     /// Snapshot to draw (with --variant).
     #[arg(long, requires = "variant")]
     pub fen: Option<String>,
@@ -161,6 +167,9 @@ pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliEr
         emit(&picture(&settings, &pos, &caption)?, args.output.as_deref(), out)?;
         return Ok(Verdict::Valid);
     };
+    if args.fen.is_some() {
+        return Err(CliError::Message("--fen draws a position without a record; leave out the file".to_string()));
+    }
     let every_game = args.game.is_none() && (args.all || settings.format == DiagramFormat::Html);
     let games = if every_game { load_every_game(file, args)? } else { vec![load_chosen_game(file, args)?] };
     let worst = games.iter().map(verdict).max().unwrap_or(Verdict::Valid);
@@ -177,31 +186,34 @@ pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliEr
     Ok(worst)
 }
 
-fn choice(args: &DiagramArgs) -> GameChoice {
-    GameChoice {
+/// The reading flags of a record, checked.
+fn rules_with_reading(args: &DiagramArgs) -> Result<RuleArgs, CliError> {
+    let reading = ReadingArgs { variant: args.variant.clone(), allow_null_moves: args.allow_null_moves };
+    let mut rules = args.rules.clone();
+    rules.reading = Reading::checked(&reading, &args.lang)?;
+    Ok(rules)
+}
+
+fn choice(args: &DiagramArgs) -> Result<GameChoice, CliError> {
+    Ok(GameChoice {
         game: args.game.unwrap_or(1),
         strict: args.strict,
-        rules: args.rules.clone(),
+        rules: rules_with_reading(args)?,
         reading: ReadingArgs::default(),
         lang: LangArg::default(),
         shown: args.shown,
-    }
+    })
 }
 
 /// The game `--game` names (the first by default), its problems printed.
 fn load_chosen_game(file: &Path, args: &DiagramArgs) -> Result<Loaded, CliError> {
-    let record = super::args::OneRecord { file: file.to_path_buf(), choice: choice(args) };
+    let record = super::args::OneRecord { file: file.to_path_buf(), choice: choice(args)? };
     load_one(&record).map(|(loaded, _)| loaded)
 }
 
 /// Every game of the file, in order, their problems printed.
 fn load_every_game(file: &Path, args: &DiagramArgs) -> Result<Vec<Loaded>, CliError> {
-    let options = ReplayOptions {
-        rules: args.rules.parse()?,
-        strict: args.strict,
-        verdict_only: false,
-        ..ReplayOptions::default()
-    };
+    let options = rules_with_reading(args)?.replay_options(args.strict, false)?;
     let mut games = Vec::new();
     let skipped = for_each_game(
         &[file.to_path_buf()],

@@ -324,3 +324,21 @@ fn other_notations_and_languages_are_named_once_per_game() {
     let german = run(&["validate", "--lang", "de", "fixtures/records/reading/german.pgn"]);
     assert_eq!((german.code, german.stderr.as_str()), (0, ""));
 }
+
+/// `diagram` reads records with the same flags as the other commands: the variant of a
+/// tagless game, the record's language, null moves in the main line.
+#[test]
+fn diagram_takes_the_reading_flags() {
+    let tilting = record("tagless-tilting.pgn", "1. e4 g5 2. d4 f6 3. Qh5+ (****)g6:h5h7g5f6 *\n");
+    let out = run(&["diagram", &tilting, "--variant", "tilting"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("the blast on g6 destroyed h7 f6 g5 h5"), "{}", out.stdout);
+    assert_eq!(run(&["diagram", &tilting]).code, 1, "without --variant the bomb belongs to another variant");
+    let german = record("german-diagram.pgn", "1. e4 e5 2. Sf3 Sc6 *\n");
+    let out = run(&["diagram", &german, "--lang", "de"]);
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(out.stdout.contains("after 2... Nc6"), "{}", out.stdout);
+    let null = record("null-diagram.pgn", "1. e4 -- 2. d4 *\n");
+    assert_eq!(run(&["diagram", &null]).code, 1);
+    assert_eq!(run(&["diagram", &null, "--allow-null-moves"]).code, 0);
+}
