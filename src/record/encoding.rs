@@ -14,22 +14,30 @@ const BOM: &[u8] = &[0xef, 0xbb, 0xbf];
 /// Replaces, at the start of every line, e-mail quoting (`>`, `> >`) and byte order marks
 /// by spaces: a record pasted from a reply or appended to another file reads as written.
 pub(crate) fn blank_line_starts(bytes: &mut [u8]) {
-    let mut at_line_start = true;
+    for line in bytes.split_mut(|&b| b == b'\n') {
+        blank_quoting(line);
+    }
+}
+
+/// Blanks the quoting and byte order marks at the start of one line, up to its first
+/// other character.
+fn blank_quoting(line: &mut [u8]) {
     let mut i = 0;
-    while i < bytes.len() {
-        let rest = bytes.get(i..).unwrap_or(&[]);
-        if at_line_start && rest.starts_with(BOM) {
-            bytes.get_mut(i..i + BOM.len()).into_iter().flatten().for_each(|b| *b = b' ');
-            i += BOM.len();
-            continue;
+    while let Some(&byte) = line.get(i) {
+        match byte {
+            b'>' => {
+                if let Some(b) = line.get_mut(i) {
+                    *b = b' ';
+                }
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' => i += 1,
+            0xef if line.get(i..).is_some_and(|rest| rest.starts_with(BOM)) => {
+                line.get_mut(i..i + BOM.len()).into_iter().flatten().for_each(|b| *b = b' ');
+                i += BOM.len();
+            }
+            _ => return,
         }
-        match bytes.get_mut(i) {
-            Some(b'\n') => at_line_start = true,
-            Some(byte @ b'>') if at_line_start => *byte = b' ',
-            Some(b' ' | b'\t' | b'\r') => {}
-            _ => at_line_start = false,
-        }
-        i += 1;
     }
 }
 
