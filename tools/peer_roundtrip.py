@@ -104,7 +104,8 @@ def check_game(arbiter, pgn_extract_program, record, number, game, uci_game):
     if tags.get("Variant", "").lower() not in CHESS_NAMES or "{arbiter:" in game:
         return None
     fen = run([arbiter, "fen", "-"], game)
-    if not fen.stdout.strip():
+    if fen.returncode != 0 or not fen.stdout.strip():
+        # Not valid for arbiter (a game copied as written after a syntax error, say).
         return None
     expected = fields(fen.stdout.strip())
     readers = [
