@@ -627,10 +627,10 @@ impl<'a> Run<'a> {
         lost_rights: &[LostRight],
     ) -> Result<ReplayedPly, String> {
         let span = ply.turn.span;
-        let shown = quote(written);
         let resolved = match self.variant.resolve(pos, &ply.turn.value) {
             Ok(r) => r,
             Err(e) => {
+                let shown = quote(written);
                 let problem = match (e, self.variant.outcome(pos)) {
                     (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
                         found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
@@ -650,11 +650,18 @@ impl<'a> Run<'a> {
             }
         };
         let (after, mark) = play_resolved(self.variant, pos, &resolved);
-        let canonical = format!("{}{mark}", resolved.canonical);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
+        // A verdict-only replay keeps no plies: the texts are not needed.
+        let (written, canonical) = if self.verdict_only {
+            (String::new(), String::new())
+        } else {
+            let mut canonical = resolved.canonical;
+            canonical.push_str(mark);
+            (written.to_string(), canonical)
+        };
         Ok(ReplayedPly {
-            written: written.to_string(),
+            written,
             canonical,
             turn: resolved.turn,
             after,
@@ -711,6 +718,15 @@ impl<'a> Run<'a> {
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
+        let written_mark = match ply.turn.value.check {
+            None => "",
+            Some(CheckMark::Check) => "+",
+            Some(CheckMark::Mate) => "#",
+        };
+        if self.language.is_none() && san::same_text(bare, canonical) && san::same_text(written_mark, mark) {
+            // Written exactly as the canonical notation, check mark included.
+            return;
+        }
         let shown = quote(written);
         let english = match self.language {
             Some(language) => Cow::Owned(language.to_english(bare)),
@@ -737,11 +753,6 @@ impl<'a> Run<'a> {
                 Some(context),
             );
         }
-        let written_mark = match ply.turn.value.check {
-            None => "",
-            Some(CheckMark::Check) => "+",
-            Some(CheckMark::Mate) => "#",
-        };
         let unmarked_notation = written_mark.is_empty() && !notation.writes_check_marks();
         if !san::same_text(written_mark, mark) && !unmarked_notation {
             let message = match mark {

@@ -6,6 +6,7 @@ use super::movegen::MoveFilter;
 use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::geometry::Square;
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
+use std::cell::Cell;
 
 /// Byte-wise equality of two short texts, without a call into the C library
 /// (notation tokens are a few bytes; `memcmp` costs more than the comparison).
@@ -62,15 +63,43 @@ pub fn resolve_move<V: Notation + ?Sized>(
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
-    let mut turns = Vec::new();
-    variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, &mut turns);
-    let mut peers: Vec<Move> = turns.iter().filter_map(single_move).collect();
-    peers.dedup();
-    match written.fitting(&peers).as_slice() {
-        [mv] => Ok((*mv, move_text(mv, &peers))),
-        [] => Err(ResolveError::Illegal(written.refusal(variant, pos, &peers))),
-        many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
-    }
+    with_scratch(|scratch| {
+        let Scratch { turns, peers, found } = scratch;
+        variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, turns);
+        peers.extend(turns.iter().filter_map(single_move));
+        peers.dedup();
+        written.fitting_into(peers, found);
+        match found.as_slice() {
+            [mv] => Ok((*mv, move_text(mv, peers))),
+            [] => Err(ResolveError::Illegal(written.refusal(variant, pos, peers))),
+            many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
+        }
+    })
+}
+
+/// Buffers that resolving a move reuses from one ply to the next, so that a replay
+/// allocates none per ply.
+#[derive(Default)]
+struct Scratch {
+    turns: Vec<Turn>,
+    peers: Vec<Move>,
+    found: Vec<Move>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
+}
+
+/// Runs `work` with this thread's scratch buffers, emptied. A nested call (a variant
+/// that resolves while resolving) gets fresh buffers.
+fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
+    let mut scratch = SCRATCH.take();
+    let result = work(&mut scratch);
+    scratch.turns.clear();
+    scratch.peers.clear();
+    scratch.found.clear();
+    SCRATCH.set(scratch);
+    result
 }
 
 /// A written move read against the rules: the role it moves and the promotion it
@@ -141,6 +170,12 @@ impl<'a> WrittenMove<'a> {
     /// [`WrittenMove::to`]) that the token can mean, each once.
     pub fn fitting(&self, candidates: &[Move]) -> Vec<Move> {
         let mut found: Vec<Move> = Vec::with_capacity(2);
+        self.fitting_into(candidates, &mut found);
+        found
+    }
+
+    /// [`WrittenMove::fitting`] into `found`, which must be empty.
+    fn fitting_into(&self, candidates: &[Move], found: &mut Vec<Move>) {
         match self.san {
             SanToken::Castle { long } => {
                 let wing = Wing::of_long(*long);
@@ -171,7 +206,6 @@ impl<'a> WrittenMove<'a> {
                 }
             }
         }
-        found
     }
 
     /// Whether `mv` starts where the token says (its source file, rank or square,
@@ -294,25 +328,26 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
         MoveKind::PromoteInPlace => {}
         _ if mv.role == Role::Pawn => {
             if mv.capture {
-                text.push(crate::geometry::Square::file_char(mv.from.file()));
+                text.push(Square::file_char(mv.from.file()));
                 text.push('x');
             }
         }
         _ => {
             text.push(mv.role.letter());
-            let rivals: Vec<&Move> = peers
-                .iter()
-                .filter(|p| p.role == mv.role && p.to == mv.to && p.from != mv.from && !p.is_castle())
-                .collect();
-            if !rivals.is_empty() {
-                let file_unique = rivals.iter().all(|p| p.from.file() != mv.from.file());
-                let rank_unique = rivals.iter().all(|p| p.from.rank() != mv.from.rank());
+            let mut rivals =
+                peers.iter().filter(|p| p.role == mv.role && p.to == mv.to && p.from != mv.from && !p.is_castle());
+            if let Some(first) = rivals.next() {
+                let (mut file_unique, mut rank_unique) = (true, true);
+                for rival in std::iter::once(first).chain(rivals) {
+                    file_unique &= rival.from.file() != mv.from.file();
+                    rank_unique &= rival.from.rank() != mv.from.rank();
+                }
                 if file_unique {
-                    text.push(crate::geometry::Square::file_char(mv.from.file()));
+                    text.push(Square::file_char(mv.from.file()));
                 } else if rank_unique {
-                    text.push_str(&(mv.from.rank() + 1).to_string());
+                    push_rank(&mut text, mv.from.rank());
                 } else {
-                    text.push_str(&mv.from.to_string());
+                    push_square(&mut text, mv.from);
                 }
             }
             if mv.capture {
@@ -320,12 +355,27 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
             }
         }
     }
-    text.push_str(&mv.to.to_string());
+    push_square(&mut text, mv.to);
     if let Some(role) = mv.promotion {
         text.push('=');
         text.push(role.letter());
     }
     text
+}
+
+/// Appends a rank's number (`1` to `12`) without formatting machinery.
+fn push_rank(text: &mut String, rank: u8) {
+    let number = rank + 1;
+    if number >= 10 {
+        text.push(char::from(b'0' + number / 10));
+    }
+    text.push(char::from(b'0' + number % 10));
+}
+
+/// Appends a square's name (`e4`, `k11`).
+fn push_square(text: &mut String, sq: Square) {
+    text.push(Square::file_char(sq.file()));
+    push_rank(text, sq.rank());
 }
 
 /// Canonical SAN of a legal move in `pos`, without check mark.

@@ -68,3 +68,16 @@ pub trait Rules: Send + Sync {
         false
     }
 }
+
+thread_local! {
+    static MOVE_BUFFER: std::cell::Cell<Vec<super::Move>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Appends, as one-move turns, the moves `generate` writes into a buffer that this
+/// thread reuses (a variant whose turns are single moves needs no allocation per call).
+pub fn moves_as_turns(out: &mut Vec<Turn>, generate: impl FnOnce(&mut Vec<super::Move>)) {
+    let mut moves = MOVE_BUFFER.take();
+    generate(&mut moves);
+    out.extend(moves.drain(..).map(Turn::Move));
+    MOVE_BUFFER.set(moves);
+}

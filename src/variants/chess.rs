@@ -5,6 +5,7 @@ use crate::geometry::SquareSet;
 use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::moves_as_turns;
 use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::setup;
@@ -57,9 +58,7 @@ impl Rules for Chess {
     }
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
-        let mut moves = Vec::with_capacity(48);
-        legal_moves(pos, &ARENA, filter, &mut moves);
-        out.extend(moves.into_iter().map(Turn::Move));
+        moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {

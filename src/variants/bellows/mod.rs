@@ -15,6 +15,7 @@ mod snapshot;
 
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::moves_as_turns;
 use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{EndReason, Move, Outcome, Position, Turn, Wing};
@@ -50,9 +51,7 @@ impl Rules for Bellows {
     }
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
-        let mut found = Vec::with_capacity(64);
-        moves::legal_moves(pos, &self.schedule, filter, &mut found);
-        out.extend(found.into_iter().map(Turn::Move));
+        moves_as_turns(out, |found| moves::legal_moves(pos, &self.schedule, filter, found));
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {

@@ -13,6 +13,7 @@ use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::UnitMarks;
 use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::moves_as_turns;
 use crate::rules::san::WrittenMove;
 use crate::rules::{san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing};
 use crate::snapshot::SnapshotError;
@@ -38,9 +39,7 @@ impl Rules for Koopa {
     }
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
-        let mut found = Vec::with_capacity(48);
-        moves::legal_moves(pos, filter, &mut found);
-        out.extend(found.into_iter().map(Turn::Move));
+        moves_as_turns(out, |found| moves::legal_moves(pos, filter, found));
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {

@@ -17,6 +17,7 @@ use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
+use crate::rules::moves_as_turns;
 use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{
@@ -62,9 +63,7 @@ impl Rules for Tilting {
         if !kings_stand(pos) {
             return;
         }
-        let mut moves = Vec::with_capacity(48);
-        legal_moves(pos, &ARENA, filter, &mut moves);
-        out.extend(moves.into_iter().map(Turn::Move));
+        moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
         if filter == MoveFilter::default() {
             bomb::legal_bombs(pos, out);
         }
