@@ -125,7 +125,7 @@ pub fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move
 /// Pseudo-legal moves of the side to move, castling excluded.
 pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut Vec<Move>) {
     let generator = PseudoMoves::new(pos, t, filter);
-    for from in &generator.movers() {
+    for from in &generator.candidates() {
         generator.moves_of(from, out);
     }
 }
@@ -168,6 +168,26 @@ impl<'p> PseudoMoves<'p> {
     /// The squares of the units that may move (the filter's role not yet applied).
     pub fn movers(&self) -> SquareSet {
         self.movers
+    }
+
+    /// The movers that can make a move fitting the filter: those of its role, and for
+    /// a unit other than a pawn with a destination, those its destination reaches back
+    /// to (attacks are symmetric: a line from the destination stops at the same units
+    /// and walls as a line towards it). Pawns are left to [`PseudoMoves::moves_of`].
+    pub fn candidates(&self) -> SquareSet {
+        let Some(role) = self.filter.role else { return self.movers };
+        let movers = self.movers & self.pos.board().role_set(role);
+        let Some(to) = self.filter.to else { return movers };
+        let blockers = self.blockers;
+        movers
+            & match role {
+                Role::Pawn => return movers,
+                Role::Knight => attacks::knight_attacks(to),
+                Role::King => attacks::king_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, blockers),
+                Role::Rook => attacks::rook_attacks(to, blockers),
+                Role::Queen => attacks::rook_attacks(to, blockers) | attacks::bishop_attacks(to, blockers),
+            }
     }
 
     /// Appends the pseudo-legal moves of the unit on `from` that fit the filter.
