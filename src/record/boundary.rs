@@ -198,6 +198,17 @@ impl Splitter {
                     i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
                     continue;
                 }
+                LineState::Body if !self.ended && !is_body_delimiter(byte) => {
+                    // A run of token bytes at once: only the first few can make a result.
+                    let run = rest.iter().position(|&b| is_body_delimiter(b)).unwrap_or(rest.len());
+                    let room = RESULT_TOKEN_BYTES.saturating_sub(self.token.len());
+                    self.token.extend_from_slice(rest.get(..run.min(room)).unwrap_or(&[]));
+                    self.token_too_long |= run > room;
+                    self.movetext_seen = true;
+                    self.has_content = true;
+                    i += run;
+                    continue;
+                }
                 LineState::Body => {
                     if self.body_byte(byte) {
                         boundary = true;
@@ -213,6 +224,7 @@ impl Splitter {
     }
 
     /// A byte of movetext; true when it starts the next game (after a result).
+    /// The delimiters are those of [`is_body_delimiter`].
     fn body_byte(&mut self, byte: u8) -> bool {
         match byte {
             b'{' | b';' | b'(' | b')' | b'$' | b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
@@ -244,9 +256,11 @@ impl Splitter {
 
     /// The movetext token being read has ended: a result outside variations ends the game.
     fn end_token(&mut self) {
-        let text = std::str::from_utf8(&self.token).unwrap_or("");
-        if !self.token_too_long && self.depth == 0 && result(text).is_ok_and(|(rest, _)| rest.is_empty()) {
-            self.ended = true;
+        // A result starts with `*`, `0`, `1` or `½` (0xC2 0xBD): other tokens need no parse.
+        let may_be_result = matches!(self.token.first(), Some(b'*' | b'0' | b'1' | 0xc2));
+        if may_be_result && !self.token_too_long && self.depth == 0 {
+            let text = std::str::from_utf8(&self.token).unwrap_or("");
+            self.ended |= result(text).is_ok_and(|(rest, _)| rest.is_empty());
         }
         self.token.clear();
         self.token_too_long = false;
@@ -277,4 +291,10 @@ impl Splitter {
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;
     }
+}
+
+/// Bytes that end a movetext token: white space, the end of a line, and the starts and
+/// ends of comments, variations and NAGs.
+fn is_body_delimiter(byte: u8) -> bool {
+    matches!(byte, b'{' | b';' | b'(' | b')' | b'$' | b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
