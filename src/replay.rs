@@ -520,8 +520,23 @@ impl<'a> Run<'a> {
     }
 
     fn report(&mut self, problem: Problem, context: Option<&At>) {
+        if !self.problems.has_room(problem.severity) {
+            // Counted only: the note would not be shown either.
+            return self.push(problem);
+        }
         let problem = self.placed(problem, context);
         self.push(problem);
+    }
+
+    /// A warning whose text is built only when it will be shown: past the cap only a
+    /// count is kept, so a game of a million faults costs no messages.
+    fn warn_lazily(&mut self, span: Span, context: &At, build: impl FnOnce() -> Problem) {
+        let severity = if self.strict { Severity::Error } else { Severity::Warning };
+        if self.problems.has_room(severity) {
+            self.warn(build(), Some(context));
+        } else {
+            self.problems.push(Problem::new(severity, span, String::new()));
+        }
     }
 
     /// The problem with the note that names the game and the turn (or the result).
@@ -706,12 +721,13 @@ impl<'a> Run<'a> {
         let Some(number) = &ply.number else { return };
         let expected_black = pos.turn() == Color::Black;
         if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
-            let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
-            let message = format!("move number written as `{}`; this is {right}", quote(self.written(number.span)));
-            self.warn(
-                found(Kind::MoveNumber, number.span, message).with_suggestion(Some(right), Vec::new()),
-                Some(context),
-            );
+            let written = self.written(number.span);
+            self.warn_lazily(number.span, context, || {
+                let fullmove = pos.fullmove();
+                let right = if expected_black { format!("{fullmove}...") } else { format!("{fullmove}.") };
+                let message = format!("move number written as `{}`; this is {right}", quote(written));
+                found(Kind::MoveNumber, number.span, message).with_suggestion(Some(right), Vec::new())
+            });
         }
     }
 
@@ -727,7 +743,6 @@ impl<'a> Run<'a> {
             // Written exactly as the canonical notation, check mark included.
             return;
         }
-        let shown = quote(written);
         let english = match self.language {
             Some(language) => Cow::Owned(language.to_english(bare)),
             None => Cow::Borrowed(bare),
@@ -746,25 +761,24 @@ impl<'a> Run<'a> {
                 *turns += 1;
             }
         } else if !canonical_spelling {
-            let message = format!("`{shown}` is not standard notation; write `{canonical}{mark}`");
-            let suggestion = Some(format!("{canonical}{mark}"));
-            self.warn(
-                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
-                Some(context),
-            );
+            self.warn_lazily(ply.turn.span, context, || {
+                let message = format!("`{}` is not standard notation; write `{canonical}{mark}`", quote(written));
+                let suggestion = Some(format!("{canonical}{mark}"));
+                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new())
+            });
         }
         let unmarked_notation = written_mark.is_empty() && !notation.writes_check_marks();
         if !san::same_text(written_mark, mark) && !unmarked_notation {
-            let message = match mark {
-                "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
-                "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
-                _ => format!("`{shown}` gives check; write `{canonical}+`"),
-            };
-            let suggestion = Some(format!("{canonical}{mark}"));
-            self.warn(
-                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
-                Some(context),
-            );
+            self.warn_lazily(ply.turn.span, context, || {
+                let shown = quote(written);
+                let message = match mark {
+                    "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
+                    "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
+                    _ => format!("`{shown}` gives check; write `{canonical}+`"),
+                };
+                let suggestion = Some(format!("{canonical}{mark}"));
+                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new())
+            });
         }
     }
 

@@ -134,42 +134,6 @@ fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> (
 /// A batch of games and the read error that ended the file after them, if any.
 type Batch = (Vec<Item>, Option<ReadError>);
 
-/// Whether a file has more batches to come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
-    More,
-    Done,
-    /// The file could not be read to its end.
-    Failed,
-}
-
-/// Reads the next batch on a thread of its own while `process` works on the one
-/// before (in the worker threads), so that reading does not leave the cores idle.
-/// At most one batch waits, so memory stays bounded by three batches.
-fn read_ahead<R: BufRead + Send>(
-    mut games: GameReader<R>,
-    mut process: impl FnMut(Batch) -> Result<Flow, CliError>,
-) -> Result<Flow, CliError> {
-    std::thread::scope(|scope| {
-        let (sender, batches) = std::sync::mpsc::sync_channel::<Batch>(1);
-        scope.spawn(move || loop {
-            let batch = next_batch(&mut games);
-            let last = batch.0.is_empty() || batch.1.is_some();
-            // A closed channel means the processing stopped: read no further.
-            if sender.send(batch).is_err() || last {
-                break;
-            }
-        });
-        for batch in batches {
-            match process(batch)? {
-                Flow::More => {}
-                flow => return Ok(flow),
-            }
-        }
-        Ok(Flow::Done)
-    })
-}
-
 /// Streams every game of every file through `work` (in parallel, a batch at a time)
 /// and hands the results to `sink` in file order. A file that cannot be opened or
 /// read to its end is reported and skipped, and the next file follows; the answer
@@ -192,33 +156,35 @@ pub(super) fn for_each_game<T: Send>(
             Err(e) => return Err(e),
         };
         let mut games = GameReader::new(reader);
-        let process = |(batch, failure): Batch, sink: &mut dyn FnMut(T) -> Result<(), CliError>| {
-            let results: Vec<T> = batch
+        let replay_all = |batch: Vec<Item>| -> Vec<T> {
+            batch
                 .into_par_iter()
                 .map(|raw| match raw {
                     Ok(raw) => work(load(&name, raw, options)),
                     Err((number, first_line, limit)) => work(too_large(&name, number, first_line, limit)),
                 })
-                .collect();
-            let done = results.is_empty();
-            results.into_iter().try_for_each(&mut *sink)?;
+                .collect()
+        };
+        let (mut batch, mut failure): Batch = next_batch(&mut games);
+        loop {
+            // The next batch is read while this one is replayed (on the worker threads,
+            // so that reading adds no thread of its own).
+            let last = batch.is_empty() || failure.is_some();
+            let (results, next) = rayon::join(
+                || replay_all(std::mem::take(&mut batch)),
+                || if last { (Vec::new(), None) } else { next_batch(&mut games) },
+            );
+            results.into_iter().try_for_each(&mut sink)?;
             if let Some(e) = failure {
                 to_stderr(&format!("error: cannot read {name}: {e}; the rest of it was skipped\n"));
-                return Ok(Flow::Failed);
+                skipped = true;
+                break;
             }
-            Ok(if done { Flow::Done } else { Flow::More })
-        };
-        let flow = if rayon::current_num_threads() > 1 {
-            read_ahead(games, |batch| process(batch, &mut sink))?
-        } else {
-            loop {
-                match process(next_batch(&mut games), &mut sink)? {
-                    Flow::More => {}
-                    flow => break flow,
-                }
+            if last {
+                break;
             }
-        };
-        skipped |= flow == Flow::Failed;
+            (batch, failure) = next;
+        }
     }
     Ok(skipped)
 }
