@@ -1,7 +1,6 @@
 //! Orthodox chess (`chess`), rulings O1-O9: FIDE moves, Chess960 castling from any
 //! start position, checkmate, stalemate and insufficient material.
 
-use crate::geometry::SquareSet;
 use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
@@ -29,21 +28,21 @@ const ARENA: Arena = Arena::same(TERRAIN);
 /// python-chess's `has_insufficient_material` for one side (O3).
 fn has_insufficient_material(pos: &Position, color: Color) -> bool {
     let board = pos.board();
-    let own = |role| board.units(color, role).next().is_some();
-    let any = |role| Color::ALL.iter().any(|&c| board.units(c, role).next().is_some());
+    let own = |role| !board.pieces_of(color, role).is_empty();
     if own(Role::Pawn) || own(Role::Rook) || own(Role::Queen) {
         return false;
     }
     if own(Role::Knight) {
-        let enemy_minor_or_more =
-            board.pieces().any(|(_, p)| p.color != color && !matches!(p.role, Role::King | Role::Queen));
-        return board.occupied_by(color).len() <= 2 && !enemy_minor_or_more;
+        let enemy_minors_or_more =
+            board.occupied_by(color.other()).difference(board.role_set(Role::King) | board.role_set(Role::Queen));
+        return board.occupied_by(color).len() <= 2 && enemy_minors_or_more.is_empty();
     }
     if own(Role::Bishop) {
-        let shades: SquareSet = Color::ALL.iter().flat_map(|&c| board.units(c, Role::Bishop)).collect();
-        let light = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 1);
-        let dark = shades.iter().any(|s| (s.file() + s.rank()) % 2 == 0);
-        return !(any(Role::Pawn) || any(Role::Knight) || light && dark);
+        let bishops = board.role_set(Role::Bishop);
+        let light = bishops.iter().any(|s| (s.file() + s.rank()) % 2 == 1);
+        let dark = bishops.iter().any(|s| (s.file() + s.rank()) % 2 == 0);
+        let pawns_or_knights = board.role_set(Role::Pawn) | board.role_set(Role::Knight);
+        return !(!pawns_or_knights.is_empty() || light && dark);
     }
     true
 }
