@@ -16,22 +16,23 @@ pub(super) fn bless(text: &str, checked: &[Checked], lines: &[usize]) -> (String
     let mut out: Vec<String> = Vec::with_capacity(source.len());
     let mut written = 0;
     let mut index = 0;
-    while index < source.len() {
+    while let Some(line) = source.get(index) {
         let example = example_at(index + 1, checked, lines);
-        let Some((key, extent)) = example.and_then(|_| value_at(&source, index)) else {
-            out.push(source[index].to_string());
+        let value = example.and_then(|_| value_at(&source, index));
+        let Some((key, value_lines)) = value.and_then(|(key, extent)| Some((key, source.get(index..index + extent)?)))
+        else {
+            out.push((*line).to_string());
             index += 1;
             continue;
         };
-        let value_lines = &source[index..index + extent];
         match example.and_then(|e| blessed(value_lines, key, e)) {
             Some(new) => {
                 out.extend(new);
                 written += 1;
             }
-            None => out.extend(value_lines.iter().map(|l| l.to_string())),
+            None => out.extend(value_lines.iter().map(ToString::to_string)),
         }
-        index += extent;
+        index += value_lines.len();
     }
     let mut joined = out.join("\n");
     if text.ends_with('\n') {
@@ -79,12 +80,13 @@ fn blessed(value_lines: &[&str], key: &str, example: &Checked) -> Option<Vec<Str
     let line = value_lines.first()?;
     let indent = line.get(..indent_of(line)).unwrap_or("");
     let value = line.trim_start().split_once(':').map_or("", |(_, v)| v.trim());
-    let (value, comment) = match value.find('#').filter(|&at| at == 0 || value[..at].ends_with(' ')) {
-        Some(at) => (value[..at].trim(), Some(value[at..].trim())),
+    // A comment starts the value, or follows a space.
+    let comment_start = if value.starts_with('#') { Some(0) } else { value.find(" #").map(|at| at + 1) };
+    let (value, comment) = match comment_start.and_then(|at| value.split_at_checked(at)) {
+        Some((before, comment)) => (before.trim(), Some(comment.trim())),
         None => (value, None),
     };
-    let empty =
-        value_lines.len() == 1 && matches!(value, "" | "~" | "null" | "\"\"" | "''" | "|" | "|2" | "[]" | "{}");
+    let empty = value_lines.len() == 1 && matches!(value, "" | "~" | "null" | "\"\"" | "''" | "|" | "|2" | "[]" | "{}");
     let empty = empty && !(key == "legal_moves" && value == "[]");
     let wrong = example.mismatches.iter().any(|m| m.key == key || m.key.split('.').next() == Some(key));
     if !empty && !wrong {
@@ -117,7 +119,8 @@ fn quoted(text: &str) -> String {
 /// A turn as a plain YAML scalar when it is safe to leave it bare (`Nf3`, `O-O`,
 /// `e8=Q+`), else quoted (`Ra8#`, `Re8, Kg8`, `(****)g6:h7`).
 fn plain_or_quoted(text: &str) -> String {
-    let plain = !text.starts_with('-') && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '=' | '+' | '-'));
+    let plain =
+        !text.starts_with('-') && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '=' | '+' | '-'));
     if plain && !text.is_empty() {
         text.to_string()
     } else {

@@ -3,8 +3,8 @@
 //! notation with check marks, and the reason a written turn is refused.
 
 use super::movegen::Terrain;
-use super::san::{self, WrittenMove};
 use super::refusal::{self, Refusal};
+use super::san::{self, WrittenMove};
 use super::{Move, Position, Rules, Turn, Wing};
 use crate::record::ast::TurnToken;
 

@@ -85,15 +85,15 @@ impl<'a> WrittenMove<'a> {
         };
         let role = match piece {
             None => Role::Pawn,
-            Some(letter) => Role::from_letter(*letter)
-                .ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?,
+            Some(letter) => {
+                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
+            }
         };
         let promotion = match promotion {
             None => None,
-            Some(letter) => Some(
-                Role::from_letter(*letter)
-                    .ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?,
-            ),
+            Some(letter) => {
+                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
+            }
         };
         Ok(WrittenMove { san, role, promotion })
     }

@@ -148,7 +148,12 @@ fn bless_writes_diagrams_legal_moves_and_illegal_plies() {
     assert_eq!(lines[4], "      legal_moves: [] # none left");
     assert_eq!(lines[5], "      diagram: |2");
     assert!(lines[6].starts_with("        ") && lines[6].contains("+---"), "{blessed}");
-    assert!(blessed.contains("      illegal: { ply: 3, reason: \"no white knight on the b-file can move to f3; Nf3 is legal\" }\n"), "{blessed}");
+    assert!(
+        blessed.contains(
+            "      illegal: { ply: 3, reason: \"no white knight on the b-file can move to f3; Nf3 is legal\" }\n"
+        ),
+        "{blessed}"
+    );
     assert!(blessed.contains("      legal_moves: [Kd1, Kd2, Ke2, Kf1, Kf2]\n      status: \""), "{blessed}");
     assert!(!blessed.contains("status: \"\""), "{blessed}");
     arbiter().arg("check").arg(&path).assert().success();

@@ -7,14 +7,14 @@
 //! written better.
 
 use crate::common;
-use arbiter::record::parse_game;
 use crate::test::run_arbiter;
 use arbiter::geometry::Square;
+use arbiter::record::parse_game;
 use arbiter::rules::refusal::{BellowsCause, BounceCause, Refusal};
 use arbiter::rules::{Move, MoveKind, Position, ResolveError, Role, Turn};
-use serde_json::{json, Value};
 use arbiter::variants::lookup;
 use arbiter::variants::prelude::*;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Words that claim a king-safety cause, in every variant's refusals.
@@ -90,9 +90,9 @@ fn king_safety_unit(refusal: &Refusal) -> Option<Square> {
         Refusal::Bouncing(BounceCause::CheckNotEnded { unit, .. } | BounceCause::LeavesKingInCheck { unit, .. }) => {
             Some(unit.on)
         }
-        Refusal::Bellows(BellowsCause::CheckNotEnded { unit, .. } | BellowsCause::LeavesKingCapturable { unit, .. }) => {
-            Some(unit.on)
-        }
+        Refusal::Bellows(
+            BellowsCause::CheckNotEnded { unit, .. } | BellowsCause::LeavesKingCapturable { unit, .. },
+        ) => Some(unit.on),
         _ => None,
     }
 }

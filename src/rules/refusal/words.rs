@@ -89,7 +89,13 @@ impl Display for Refusal {
             Refusal::WrongSource { side: color, role, source, to, legal } => {
                 let source = source.map(|s| s.to_string()).unwrap_or_default();
                 let texts = legal.join(", ");
-                write!(f, "no {} {} {source} can move to {to}; {texts} {} legal", side(*color), role.name(), is_or_are(legal))
+                write!(
+                    f,
+                    "no {} {} {source} can move to {to}; {texts} {} legal",
+                    side(*color),
+                    role.name(),
+                    is_or_are(legal)
+                )
             }
             Refusal::PushNotCapture { side: color, to, captures } => write!(
                 f,
@@ -104,7 +110,9 @@ impl Display for Refusal {
             Refusal::NeedlessPromotion { to, legal } => {
                 write!(f, "a pawn moving to {to} does not promote; write {}", legal.join(", "))
             }
-            Refusal::PromotionMissing { to, legal } => write!(f, "a pawn reaching {to} must promote: {}", legal.join(", ")),
+            Refusal::PromotionMissing { to, legal } => {
+                write!(f, "a pawn reaching {to} must promote: {}", legal.join(", "))
+            }
             Refusal::KingIntoAttack { side: color, to, by } => {
                 write!(f, "the {} king may not move to {to}: {by} would attack it there", side(*color))
             }
@@ -115,11 +123,9 @@ impl Display for Refusal {
                 unit.role.name(),
                 unit.on
             ),
-            Refusal::EnPassantExposesKing { side: color, to, king, by } => write!(
-                f,
-                "the en passant capture on {to} would expose the {} king on {king} to {by}",
-                side(*color)
-            ),
+            Refusal::EnPassantExposesKing { side: color, to, king, by } => {
+                write!(f, "the en passant capture on {to} would expose the {} king on {king} to {by}", side(*color))
+            }
             Refusal::Pinned { side: color, unit, to, king, by } => write!(
                 f,
                 "the {} on {} is pinned: moving it to {to} would expose the {} king on {king} to {by}",
@@ -267,10 +273,9 @@ impl Display for BounceCause {
             BounceCause::WrongPiece { from, unit, named } => {
                 write!(f, "the unit on {from} is a {unit}, not a {}", named.map_or("piece", |r| r.name()))
             }
-            BounceCause::OffBoard { from, lands } => write!(
-                f,
-                "the bounce would go off the board: a unit on {from} bounced by {lands} would leave it"
-            ),
+            BounceCause::OffBoard { from, lands } => {
+                write!(f, "the bounce would go off the board: a unit on {from} bounced by {lands} would leave it")
+            }
             BounceCause::GoesElsewhere { from, lands, dest, to, dest_occupied } => {
                 write!(f, "a unit on {from} bounced by {lands} goes to {dest}, not {to}")?;
                 if *dest_occupied {
@@ -373,12 +378,12 @@ impl Display for BubbleCause {
         match self {
             BubbleCause::Paused { unit, turns } => paused(f, unit, *turns),
             BubbleCause::AlreadyMoved { unit } => write!(f, "{unit} has already moved this turn"),
-            BubbleCause::CaptureEndedTurn => f.write_str("a capture ends the turn: a turn of several moves may not capture"),
-            BubbleCause::NotInvigorated { unit, side } => write!(
-                f,
-                "{unit} is not invigorated, and {} has already made its ordinary move this turn",
-                side.name()
-            ),
+            BubbleCause::CaptureEndedTurn => {
+                f.write_str("a capture ends the turn: a turn of several moves may not capture")
+            }
+            BubbleCause::NotInvigorated { unit, side } => {
+                write!(f, "{unit} is not invigorated, and {} has already made its ordinary move this turn", side.name())
+            }
             BubbleCause::SeveralMovesCapture { mv } => write!(f, "a turn of several moves may not capture: {mv}"),
             BubbleCause::KingCapturable { side: color, king, by } => {
                 let king = king.map(|k| k.to_string()).unwrap_or_default();

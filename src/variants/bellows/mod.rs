@@ -93,13 +93,11 @@ impl Notation for Bellows {
     /// L4 and L6 first (a square off the active board, a king's square the opponent
     /// could capture on its next ply), then the shared conditions on Bellows' squares.
     fn explain_castling(&self, pos: &Position, wing: Wing) -> Refusal {
-        match refusals::castling(pos, &self.schedule, wing) {
-            Some(cause) => Refusal::Castling { wing, cause },
-            None => {
-                let next = moves::terrain(self.schedule.next(pos));
-                refusal::castling(pos, &next.castling, &next, wing)
-            }
+        if let Some(cause) = refusals::castling(pos, &self.schedule, wing) {
+            return Refusal::Castling { wing, cause };
         }
+        let next = moves::terrain(self.schedule.next(pos));
+        refusal::castling(pos, &next.castling, &next, wing)
     }
 }
 

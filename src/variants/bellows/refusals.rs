@@ -5,9 +5,9 @@ use super::moves::{self, terrain};
 use super::schedule::{Region, Schedule};
 use crate::geometry::Square;
 use crate::rules::castling::CastlingPath;
-use crate::rules::refusal::{BellowsCause, CastlingCause, Refusal, UnitAt};
 use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::refusal::{BellowsCause, CastlingCause, Refusal, UnitAt};
 use crate::rules::san::WrittenMove;
 use crate::rules::{Position, Role, Wing};
 

@@ -20,7 +20,9 @@ pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> 
     let written = written.map(|b| &b.value);
     let (mv, move_text) = san::resolve_move(variant, pos, san).map_err(|refusal| {
         // B10: a bounce that cannot be made at all says more than "the move is illegal".
-        written.and_then(|b| impossible_bounce(pos, san, b)).map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
+        written
+            .and_then(|b| impossible_bounce(pos, san, b))
+            .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
     })?;
     let mut turns = Vec::with_capacity(9);
     generate::legal_turns_of(pos, &mv, &mut turns);

@@ -57,8 +57,7 @@ fn bubble(cause: BubbleCause) -> ResolveError {
 fn exposed_king(st: &TurnState) -> Refusal {
     let side = st.pos.turn();
     let (after, _) = st.clone().finish();
-    let by = safety::attacker(&after, side)
-        .and_then(|on| after.board().get(on).map(|p| UnitAt { role: p.role, on }));
+    let by = safety::attacker(&after, side).and_then(|on| after.board().get(on).map(|p| UnitAt { role: p.role, on }));
     Refusal::BubbleFizz(BubbleCause::KingCapturable { side, king: after.board().king(side), by })
 }
 
