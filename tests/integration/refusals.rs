@@ -78,6 +78,35 @@ fn check_position(id: &str, variant: &dyn Variant, pos: &Position) -> usize {
                 );
             }
         }
+        checked += check_disambiguations(id, variant, pos, mv, &legal_sources);
+    }
+    checked
+}
+
+/// `mv` written with a file or a rank from which no legal move of its role reaches its
+/// square (`Nbd2` with no knight on the b-file that can): a refusal that blames one
+/// unit's king safety must name a unit of that role on the written file or rank.
+fn check_disambiguations(id: &str, variant: &dyn Variant, pos: &Position, mv: &Move, legal: &[Square]) -> usize {
+    let area = pos.board().area();
+    let files = (area.min_file..=area.max_file).map(|f| (Square::file_char(f).to_string(), Some(f), None));
+    let ranks = (area.min_rank..=area.max_rank).map(|r| ((r + 1).to_string(), None, Some(r)));
+    let mut checked = 0;
+    for (written, file, rank) in files.chain(ranks) {
+        let fits = |sq: &Square| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r);
+        if legal.iter().any(fits) {
+            continue;
+        }
+        let promotion = mv.promotion.map(|r| format!("={}", r.letter())).unwrap_or_default();
+        let text = format!("{}{written}{}{promotion}", mv.role.letter(), mv.to);
+        let Err(ResolveError::Illegal(refusal)) = variant.resolve(pos, &token_of(&text)) else { continue };
+        checked += 1;
+        if let Some(unit) = king_safety_unit(&refusal) {
+            assert!(
+                fits(&unit) && unit_stands(pos, mv.role, unit),
+                "{id}: `{text}` blames the king safety of a unit that was not written: {refusal}\nin {}",
+                variant.write_snapshot(pos)
+            );
+        }
     }
     checked
 }
