@@ -77,10 +77,24 @@ pub struct Mismatch {
 pub struct Checked {
     pub name: String,
     pub mismatches: Vec<Mismatch>,
-    /// The actual values of the one-line expectations (`snapshot`, `status`,
-    /// `result`), for `--bless`; empty when the example could not be replayed.
+    /// The actual value of each expectation, for `--bless`; empty when the example
+    /// could not be replayed.
     #[serde(skip)]
-    pub actual: Vec<(&'static str, String)>,
+    pub actual: Vec<(&'static str, Actual)>,
+}
+
+/// What an example's last position really shows, in the shape its expectation takes
+/// in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actual {
+    /// A one-line text (`snapshot`, `status`, `result`).
+    Line(String),
+    /// A text of several lines (`diagram`).
+    Block(String),
+    /// A set of texts, sorted (`legal_moves`).
+    List(Vec<String>),
+    /// The first illegal turn: its ply and the reason given for it.
+    Illegal { ply: usize, reason: String },
 }
 
 impl Checked {
@@ -169,6 +183,12 @@ pub fn check_file(file: &ExampleFile, strict: bool) -> Vec<Checked> {
     file.examples.iter().map(|example| check(file, example, strict)).collect()
 }
 
+/// [`check_file`], keeping every actual value for `--bless` (the diagram and the
+/// legal turns are worked out even where no expectation asks for them).
+pub fn check_file_for_bless(file: &ExampleFile, strict: bool) -> Vec<Checked> {
+    file.examples.iter().map(|example| check_with(file, example, strict, true)).collect()
+}
+
 /// Why a file's settings cannot be used (an unknown variant or rule option), before
 /// any example runs; or why it has nothing to check.
 pub fn configuration_error(file: &ExampleFile) -> Option<String> {
@@ -197,6 +217,12 @@ fn failed(name: &str, key: &'static str, expected: String, actual: String) -> Ch
 
 /// Replays one example and compares every expectation it states.
 pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
+    check_with(file, example, strict, false)
+}
+
+/// Replays one example and compares; with `every_actual`, [`Checked::actual`] holds
+/// every value `--bless` may write, else only the one-line ones.
+fn check_with(file: &ExampleFile, example: &Example, strict: bool, every_actual: bool) -> Checked {
     let mut text = format!("[Variant \"{}\"]\n", file.variant.replace('"', "\\\""));
     if let Some(start) = example.start.as_deref().filter(|s| *s != "startpos") {
         text.push_str(&format!("[FEN \"{}\"]\n", start.replace('"', "\\\"")));
@@ -249,27 +275,47 @@ pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
     }
     let expect = &example.expect;
     let last = replay.final_position();
-    compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));
-    compare("status", expect.status.clone(), &|| replay.final_status.word().to_string());
-    compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
-    compare("diagram", expect.diagram.clone(), &|| {
+    let diagram = || {
         let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));
         let comments = last_ply.map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect());
         draw(last, Style::Text, false, &replay.caption(reached, comments))
-    });
+    };
+    compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));
+    compare("status", expect.status.clone(), &|| replay.final_status.word().to_string());
+    compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
+    compare("diagram", expect.diagram.clone(), &diagram);
     let sorted_lines = |mut list: Vec<String>| {
         list.sort();
         list.join("\n")
     };
-    compare("legal_moves", expect.legal_moves.clone().map(sorted_lines), &|| {
+    let legal_moves = || {
         let mut turns = Vec::new();
         replay.variant.legal_turns(last, &mut turns);
-        sorted_lines(turns.iter().map(|t| replay.variant.write_turn(last, t)).collect())
-    });
-    let actual = vec![
-        ("snapshot", replay.variant.write_snapshot(last)),
-        ("status", replay.final_status.word().to_string()),
-        ("result", replay.board_result().unwrap_or("*").to_string()),
+        let mut list: Vec<String> = turns.iter().map(|t| replay.variant.write_turn(last, t)).collect();
+        list.sort();
+        list
+    };
+    compare("legal_moves", expect.legal_moves.clone().map(sorted_lines), &|| legal_moves().join("\n"));
+    let mut actual = vec![
+        ("snapshot", Actual::Line(replay.variant.write_snapshot(last))),
+        ("status", Actual::Line(replay.final_status.word().to_string())),
+        ("result", Actual::Line(replay.board_result().unwrap_or("*").to_string())),
     ];
+    if every_actual {
+        actual.push(("diagram", Actual::Block(diagram())));
+        actual.push(("legal_moves", Actual::List(legal_moves())));
+    }
+    if let (Some(error), true) = (first_error, replay.line.broken) {
+        actual.push(("illegal", Actual::Illegal { ply: reached + 1, reason: reason_of(&error.message) }));
+    }
     Checked { name: example.name.clone(), mismatches, actual }
+}
+
+/// The reason of an illegal turn's message, without the `illegal turn `Nd5`: ` that
+/// names the turn (the expectation already gives the ply).
+fn reason_of(message: &str) -> String {
+    match message.strip_prefix("illegal turn `").and_then(|rest| rest.split_once("`: ")) {
+        Some((_, reason)) => reason.to_string(),
+        None => message.to_string(),
+    }
 }

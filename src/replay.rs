@@ -653,6 +653,7 @@ impl<'a> Run<'a> {
                     (ResolveError::Illegal(reason), _) => {
                         let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
                         found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
+                            .with_suggestion(reason.suggestion(), reason.candidates().to_vec())
                     }
                     (ResolveError::Ambiguous(options), _) => {
                         found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))

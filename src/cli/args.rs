@@ -99,8 +99,9 @@ pub enum Command {
         /// Notation warnings in `moves` (imprecise notation, wrong check marks) fail the example.
         #[arg(long)]
         strict: bool,
-        /// Write the actual `snapshot`, `status` and `result` into expectations left
-        /// empty or found wrong, then check again.
+        /// Write the actual values (`snapshot`, `status`, `result`, `diagram`,
+        /// `legal_moves`, `illegal`) into expectations left empty or found wrong, then
+        /// check again.
         #[arg(long)]
         bless: bool,
         #[command(flatten)]

@@ -66,7 +66,7 @@ fn read_text(path: &Path) -> Result<(String, examples::ExampleFile, Vec<usize>),
 /// `--bless`: writes the actual values into a file's empty or wrong expectations.
 fn bless_file(path: &Path) -> Result<(), String> {
     let (text, file, lines) = read_text(path)?;
-    let checked = examples::check_file(&file, false);
+    let checked = examples::check_file_for_bless(&file, false);
     let (blessed, written) = super::bless::bless(&text, &checked, &lines);
     if written > 0 {
         std::fs::write(path, blessed).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

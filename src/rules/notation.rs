@@ -3,8 +3,9 @@
 //! notation with check marks, and the reason a written turn is refused.
 
 use super::movegen::Terrain;
+use super::refusal::{self, Refusal};
 use super::san::{self, WrittenMove};
-use super::{refusal, Move, Position, Rules, Turn, Wing};
+use super::{Move, Position, Rules, Turn, Wing};
 use crate::record::ast::TurnToken;
 
 /// A written turn resolved against a position.
@@ -18,16 +19,11 @@ pub struct Resolved {
 /// Why a written turn does not name exactly one legal turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResolveError {
-    /// No legal turn fits; the reason in plain words ("no knight can move to e5").
-    Illegal(String),
+    /// No legal turn fits, and why (its words by `Display`: "no white knight can move
+    /// to e5").
+    Illegal(Refusal),
     /// Several legal turns fit: their canonical notations.
     Ambiguous(Vec<String>),
-}
-
-impl ResolveError {
-    pub fn illegal(reason: impl Into<String>) -> ResolveError {
-        ResolveError::Illegal(reason.into())
-    }
 }
 
 /// The notation of one variant. Every method is provided, for SAN with the variant's
@@ -36,13 +32,13 @@ pub trait Notation: Rules {
     /// Why no legal move fits `written` (its role, destination and source), when
     /// that is not simply "no such unit can get there": a pin, a check, a crater, a
     /// pause. Only called when no legal move of that role reaches the destination.
-    fn explain_unreachable(&self, _pos: &Position, _written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, _pos: &Position, _written: &WrittenMove<'_>) -> Option<Refusal> {
         None
     }
 
     /// Why castling on `wing` is refused, naming the condition that fails; the
     /// default judges the orthodox board.
-    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> Refusal {
         let terrain = Terrain::orthodox();
         refusal::castling(pos, &terrain.castling, &terrain, wing)
     }

@@ -3,6 +3,7 @@
 //! multi-move turns) build on these pieces.
 
 use super::movegen::MoveFilter;
+use super::refusal::{self, Refusal};
 use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::geometry::Square;
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
@@ -23,33 +24,26 @@ pub fn resolve_single_move<V: Notation + ?Sized>(
 ) -> Result<Resolved, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
-        return Err(ResolveError::illegal(belongs_to("a bounce", "Bouncing Pieces", "bouncing")));
+        return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
     }
     let (mv, canonical) = resolve_move(variant, pos, san)?;
     Ok(Resolved { turn: Turn::Move(mv), canonical })
 }
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
-/// the game is of that variant: "this looks like a Tilting the Balance bomb; add ...".
-pub fn belongs_to(what: &str, title: &str, id: &str) -> String {
-    format!(
-        "{what} exists only in {title}: if this is a game of {title}, add [Variant \"{title}\"] \
-         or pass --variant {id}"
-    )
+/// the game is of that variant: "a bomb exists only in Tilting the Balance; add ...".
+pub fn belongs_to(what: &'static str, title: &'static str, id: &'static str) -> ResolveError {
+    ResolveError::Illegal(Refusal::OtherVariant { what, title, id })
 }
 
 /// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
 /// written after it, if any.
 pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
     let [part] = token.parts.as_slice() else {
-        return Err(ResolveError::illegal(belongs_to(
-            "a turn of several moves joined by `&`",
-            "Refreshing Bubble Fizz Chess",
-            "bubble-fizz",
-        )));
+        return Err(belongs_to("a turn of several moves joined by `&`", "Refreshing Bubble Fizz Chess", "bubble-fizz"));
     };
     match &part.value {
-        TurnPart::Bomb(_) => Err(ResolveError::illegal(belongs_to("a bomb", "Tilting the Balance", "tilting"))),
+        TurnPart::Bomb(_) => Err(belongs_to("a bomb", "Tilting the Balance", "tilting")),
         TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
     }
 }
@@ -120,15 +114,15 @@ impl<'a> WrittenMove<'a> {
         };
         let role = match piece {
             None => Role::Pawn,
-            Some(letter) => Role::from_letter(*letter)
-                .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece letter")))?,
+            Some(letter) => {
+                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
+            }
         };
         let promotion = match promotion {
             None => None,
-            Some(letter) => Some(
-                Role::from_letter(*letter)
-                    .ok_or_else(|| ResolveError::illegal(format!("`{letter}` is not a piece a pawn can promote to")))?,
-            ),
+            Some(letter) => {
+                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
+            }
         };
         Ok(WrittenMove { san, role, promotion })
     }
@@ -231,83 +225,20 @@ impl<'a> WrittenMove<'a> {
         matches!(self.san, SanToken::Normal { piece: None, from_file: None, capture: false, to: Some(_), .. })
     }
 
-    /// `on the b-file`, `on rank 2`, `on f2`: the source the token names, if any.
-    fn source_words(&self) -> Option<String> {
-        let SanToken::Normal { from_file, from_rank, .. } = self.san else { return None };
-        Some(match (from_file, from_rank) {
-            (Some(f), Some(r)) => format!("on {}", Square::at(*f, *r)),
-            (Some(f), None) => format!("on the {}-file", Square::file_char(*f)),
-            (None, Some(r)) => format!("on rank {}", r + 1),
-            (None, None) => return None,
-        })
+    /// The token as written.
+    pub fn token(&self) -> &SanToken {
+        self.san
+    }
+
+    /// The promotion written, if any.
+    pub fn promotion(&self) -> Option<Role> {
+        self.promotion
     }
 
     /// Why no legal move fits the token; `peers` are the legal moves of its role to its
     /// destination.
-    pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, peers: &[Move]) -> String {
-        match self.san {
-            SanToken::Castle { long } => variant.explain_castling(pos, Wing::of_long(*long)),
-            SanToken::Normal { to, to_file, .. } => self
-                .mismatch(pos, peers)
-                .or_else(|| variant.explain_unreachable(pos, self))
-                .unwrap_or_else(|| self.no_such_move(pos, *to, *to_file)),
-        }
-    }
-
-    /// Why the token fits none of the legal moves to its destination although there
-    /// are some: the wrong source, a capture written as a push, a promotion.
-    fn mismatch(&self, pos: &Position, peers: &[Move]) -> Option<String> {
-        let SanToken::Normal { to, to_file, .. } = self.san else { return None };
-        let to_target = |m: &&Move| to.map_or(m.to.file() == *to_file && m.from.file() != m.to.file(), |t| m.to == t);
-        let legal: Vec<&Move> = peers.iter().filter(to_target).collect();
-        if legal.is_empty() {
-            return None;
-        }
-        let texts = |moves: &[&Move]| moves.iter().map(|m| move_text(m, peers)).collect::<Vec<_>>().join(", ");
-        let color = pos.turn().name().to_lowercase();
-        let target = to.map_or_else(|| format!("the {}-file", Square::file_char(*to_file)), |t| t.to_string());
-        if self.promotion == Some(Role::King) {
-            return Some(format!("a pawn cannot promote to a king; {} can be played", texts(&legal)));
-        }
-        let from_source: Vec<&Move> = legal.iter().copied().filter(|m| self.fits_source(m)).collect();
-        if from_source.is_empty() {
-            let source = self.source_words().unwrap_or_default();
-            return Some(format!(
-                "no {color} {} {source} can move to {target}; {} {} legal",
-                self.role.name(),
-                texts(&legal),
-                if legal.len() == 1 { "is" } else { "are" }
-            ));
-        }
-        if self.is_pawn_push() && from_source.iter().all(|m| m.capture) {
-            return Some(format!(
-                "a pawn move written without its file is a push, and no {color} pawn can advance to {target}; \
-                 the capture {} can be played",
-                texts(&from_source)
-            ));
-        }
-        match self.promotion {
-            Some(_) if from_source.iter().all(|m| m.promotion.is_none()) => {
-                Some(format!("a pawn moving to {target} does not promote; write {}", texts(&from_source)))
-            }
-            None if from_source.iter().all(|m| m.promotion.is_some()) => {
-                Some(format!("a pawn reaching {target} must promote: {}", texts(&from_source)))
-            }
-            _ => None,
-        }
-    }
-
-    /// The refusal when no unit of the role can make the move at all.
-    fn no_such_move(&self, pos: &Position, to: Option<Square>, to_file: u8) -> String {
-        let target = match to {
-            Some(sq) => sq.to_string(),
-            None => format!("the {}-file", Square::file_char(to_file)),
-        };
-        let source = self.source_words().map(|s| format!(" {s}")).unwrap_or_default();
-        let color = pos.turn().name().to_lowercase();
-        let own = to.and_then(|sq| pos.board().get(sq).filter(|unit| unit.color == pos.turn()));
-        let held = own.map(|unit| format!(", which a {color} {} holds", unit.role.name())).unwrap_or_default();
-        format!("no {color} {}{source} can move to {target}{held}", self.role.name())
+    pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, peers: &[Move]) -> Refusal {
+        refusal::written_refusal(self, variant, pos, peers)
     }
 }
 

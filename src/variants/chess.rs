@@ -5,7 +5,7 @@ use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
-use crate::rules::refusal;
+use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::setup;
 use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn};
@@ -83,7 +83,7 @@ impl Rules for Chess {
 }
 
 impl Notation for Chess {
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusal::king_safety(pos, &TERRAIN, written)
     }
 }

@@ -276,7 +276,7 @@ fn odd_written_turns_are_refused_with_reasons() {
         if let Ok(game) = parse_game(&format!("{text}\n")) {
             if let Some(ply) = game.line.plies.first() {
                 if let Err(arbiter::rules::ResolveError::Illegal(reason)) = variant.resolve(&pos, &ply.turn.value) {
-                    assert!(!reason.is_empty(), "`{text}`: an empty reason");
+                    assert!(!reason.to_string().is_empty(), "`{text}`: an empty reason");
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! Golden diagnostics: `arbiter validate` on each record of `fixtures/diagnostics/` must
 //! print exactly the `NAME.stdout` and `NAME.stderr` kept beside it, and exit with the
 //! code listed here. One representative problem each: illegal and ambiguous turns,
-//! imprecise notation, every variant's own refusals, a syntax error and bad snapshots.
+//! imprecise notation, a syntax error and bad snapshots; and one game per kind of
+//! refusal of each variant (`VARIANT-refusals.pgn`), pinning its exact words.
 //!
 //! After a deliberate change of the messages, rewrite the files with
 //! `ARBITER_BLESS=1 cargo test diagnostics` and review the diff before committing.
@@ -23,6 +24,11 @@ const CASES: &[(&str, i32)] = &[
     ("chess-broken-variation", 1),
     ("chess-result-after-draw", 0),
     ("tilting-wrong-bomb-list", 1),
+    ("tilting-refusals", 1),
+    ("bouncing-refusals", 1),
+    ("koopa-refusals", 1),
+    ("bellows-refusals", 1),
+    ("bubble-fizz-refusals", 1),
     ("bouncing-wrong-bounce", 1),
     ("koopa-stunned-unit", 1),
     ("koopa-snapshot-stuns", 2),

@@ -132,3 +132,30 @@ fn bless_writes_the_actual_values_and_keeps_comments() {
     assert_eq!(blessed, expected);
     arbiter().arg("check").arg(&path).assert().success();
 }
+
+#[test]
+fn bless_writes_diagrams_legal_moves_and_illegal_plies() {
+    let text = "examples:\n  - name: mate   # keep\n    moves: \"1. f3 e5 2. g4 Qh4#\"\n    expect:\n      \
+                legal_moves:   # none left\n      diagram:\n\n  - name: broken\n    moves: \"1. d4 d5 2. Nbf3\"\n    \
+                expect:\n      illegal:\n\n  - name: bare kings\n    start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n    \
+                expect:\n      legal_moves: [Kd1]\n      status: \"\"\n";
+    let path = temp_copy("bless-blocks.yaml", text);
+    arbiter().arg("check").arg(&path).assert().code(1);
+    arbiter().args(["check", "--bless"]).arg(&path).assert().success().stderr(contains("5 value(s) written"));
+    let blessed = std::fs::read_to_string(&path).expect("the blessed file");
+    let lines: Vec<&str> = blessed.lines().collect();
+    assert_eq!(lines[1], "  - name: mate   # keep");
+    assert_eq!(lines[4], "      legal_moves: [] # none left");
+    assert_eq!(lines[5], "      diagram: |2");
+    assert!(lines[6].starts_with("        ") && lines[6].contains("+---"), "{blessed}");
+    assert!(
+        blessed.contains(
+            "      illegal: { ply: 3, reason: \"no white knight on the b-file can move to f3; Nf3 is legal\" }\n"
+        ),
+        "{blessed}"
+    );
+    assert!(blessed.contains("      legal_moves: [Kd1, Kd2, Ke2, Kf1, Kf2]\n      status: \""), "{blessed}");
+    assert!(!blessed.contains("status: \"\""), "{blessed}");
+    arbiter().arg("check").arg(&path).assert().success();
+    arbiter().args(["check", "--bless"]).arg(&path).assert().success().stderr("");
+}

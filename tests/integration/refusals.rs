@@ -2,13 +2,19 @@
 //! variant with check is rewritten with a wrong source square (one where no unit of
 //! that role stands, or one where a unit of that role stands but cannot make the
 //! move); the refusal may then blame king safety only when a unit on the written
-//! source could make the move but for its own king.
+//! source could make the move but for its own king; the typed refusal must then name
+//! that unit. In JSON, an illegal turn carries the legal turns that fit what was
+//! written better.
 
 use crate::common;
+use crate::test::run_arbiter;
+use arbiter::geometry::Square;
 use arbiter::record::parse_game;
+use arbiter::rules::refusal::{BellowsCause, BounceCause, Refusal};
 use arbiter::rules::{Move, MoveKind, Position, ResolveError, Role, Turn};
 use arbiter::variants::lookup;
 use arbiter::variants::prelude::*;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Words that claim a king-safety cause, in every variant's refusals.
@@ -51,14 +57,18 @@ fn check_position(id: &str, variant: &dyn Variant, pos: &Position) -> usize {
             .collect();
         for from in pos.board().area().squares().filter(|sq| *sq != mv.to && !legal_sources.contains(sq)) {
             let text = long_form(mv, from);
-            let reason = match variant.resolve(pos, &token_of(&text)) {
-                Err(ResolveError::Illegal(reason)) => reason,
+            let refusal = match variant.resolve(pos, &token_of(&text)) {
+                Err(ResolveError::Illegal(refusal)) => refusal,
                 Ok(resolved) => {
                     panic!("{id}: `{text}` resolved to {:?} in {}", resolved.turn, variant.write_snapshot(pos))
                 }
                 Err(ResolveError::Ambiguous(_)) => continue,
             };
             checked += 1;
+            if let Some(unit) = king_safety_unit(&refusal) {
+                assert_eq!(unit, from, "{id}: `{text}` is refused for another unit's king safety: {refusal}");
+            }
+            let reason = refusal.to_string();
             let blames_king = KING_SAFETY_WORDS.iter().any(|w| reason.contains(w));
             if blames_king {
                 assert!(
@@ -68,8 +78,79 @@ fn check_position(id: &str, variant: &dyn Variant, pos: &Position) -> usize {
                 );
             }
         }
+        checked += check_disambiguations(id, variant, pos, mv, &legal_sources);
     }
     checked
+}
+
+/// `mv` written with a file or a rank from which no legal move of its role reaches its
+/// square (`Nbd2` with no knight on the b-file that can): a refusal that blames one
+/// unit's king safety must name a unit of that role on the written file or rank.
+fn check_disambiguations(id: &str, variant: &dyn Variant, pos: &Position, mv: &Move, legal: &[Square]) -> usize {
+    let area = pos.board().area();
+    let files = (area.min_file..=area.max_file).map(|f| (Square::file_char(f).to_string(), Some(f), None));
+    let ranks = (area.min_rank..=area.max_rank).map(|r| ((r + 1).to_string(), None, Some(r)));
+    let mut checked = 0;
+    for (written, file, rank) in files.chain(ranks) {
+        let fits = |sq: &Square| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r);
+        if legal.iter().any(fits) {
+            continue;
+        }
+        let promotion = mv.promotion.map(|r| format!("={}", r.letter())).unwrap_or_default();
+        let text = format!("{}{written}{}{promotion}", mv.role.letter(), mv.to);
+        let Err(ResolveError::Illegal(refusal)) = variant.resolve(pos, &token_of(&text)) else { continue };
+        checked += 1;
+        if let Some(unit) = king_safety_unit(&refusal) {
+            assert!(
+                fits(&unit) && unit_stands(pos, mv.role, unit),
+                "{id}: `{text}` blames the king safety of a unit that was not written: {refusal}\nin {}",
+                variant.write_snapshot(pos)
+            );
+        }
+    }
+    checked
+}
+
+/// The square of the unit a refusal says endangers its own king, for the refusals
+/// that say so of one unit.
+fn king_safety_unit(refusal: &Refusal) -> Option<Square> {
+    match refusal {
+        Refusal::CheckNotAnswered { unit, .. } | Refusal::Pinned { unit, .. } => Some(unit.on),
+        Refusal::Bouncing(BounceCause::CheckNotEnded { unit, .. } | BounceCause::LeavesKingInCheck { unit, .. }) => {
+            Some(unit.on)
+        }
+        Refusal::Bellows(
+            BellowsCause::CheckNotEnded { unit, .. } | BellowsCause::LeavesKingCapturable { unit, .. },
+        ) => Some(unit.on),
+        _ => None,
+    }
+}
+
+/// The first problem `validate --format json` reports for a record.
+fn first_problem(record: &str) -> Value {
+    let args = ["validate", "--format", "json", "-"].map(std::ffi::OsString::from);
+    let output = run_arbiter(&args, record.as_bytes());
+    let games: Value = serde_json::from_str(&output.stdout).unwrap();
+    games[0]["problems"][0].clone()
+}
+
+#[test]
+fn an_illegal_turn_carries_the_legal_turns_that_fit_better() {
+    let wrong_source = first_problem("1. d4 d5 2. Nd2 Nf6 3. Nbf3 *\n");
+    assert_eq!(wrong_source["kind"], "illegal");
+    assert_eq!(wrong_source["suggestion"], Value::Null);
+    assert_eq!(wrong_source["candidates"], json!(["Ngf3", "Ndf3"]));
+    let one_knight = first_problem("1. Nbf3 *\n");
+    assert_eq!(one_knight["suggestion"], "Nf3");
+    assert_eq!(one_knight["candidates"], json!(["Nf3"]));
+    let push = first_problem("1. e4 d5 2. d5 *\n");
+    assert_eq!(push["suggestion"], "exd5");
+    let king = first_problem("[FEN \"8/4P3/8/8/8/8/8/k1K5 w - - 0 1\"]\n\n1. e8=K *\n");
+    assert_eq!(king["candidates"], json!(["e8=Q", "e8=R", "e8=B", "e8=N"]));
+    let bounce = first_problem("[Variant \"Bouncing\"]\n[FEN \"4r1k1/8/8/8/8/3B4/8/1N2K3 w - - 0 1\"]\n\n1. Nc3 *\n");
+    assert_eq!(bounce["suggestion"], "Nc3, Be3");
+    let pinned = first_problem("1. e4 e5 2. d3 Bb4+ 3. Nc3 Nf6 4. Nd5 *\n");
+    assert_eq!((&pinned["suggestion"], &pinned["candidates"]), (&Value::Null, &json!([])));
 }
 
 #[test]

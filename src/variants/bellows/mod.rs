@@ -16,7 +16,7 @@ mod snapshot;
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
-use crate::rules::refusal;
+use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::{EndReason, Move, Outcome, Position, Turn, Wing};
 use crate::snapshot::SnapshotError;
@@ -85,17 +85,18 @@ impl Rules for Bellows {
 }
 
 impl Notation for Bellows {
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusals::unreachable(pos, &self.schedule, written)
     }
 
     /// L4 and L6 first (a square off the active board, a king's square the opponent
     /// could capture on its next ply), then the shared conditions on Bellows' squares.
-    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
-        refusals::castling(pos, &self.schedule, wing).unwrap_or_else(|| {
-            let next = moves::terrain(self.schedule.next(pos));
-            refusal::castling(pos, &next.castling, &next, wing)
-        })
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> Refusal {
+        if let Some(cause) = refusals::castling(pos, &self.schedule, wing) {
+            return Refusal::Castling { wing, cause };
+        }
+        let next = moves::terrain(self.schedule.next(pos));
+        refusal::castling(pos, &next.castling, &next, wing)
     }
 }
 

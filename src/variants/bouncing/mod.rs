@@ -9,6 +9,7 @@ mod safety;
 use crate::geometry::Square;
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
+use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{
     mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
@@ -94,7 +95,7 @@ impl Rules for Bouncing {
 }
 
 impl Notation for Bouncing {
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         notation::unreachable(self, pos, written)
     }
 

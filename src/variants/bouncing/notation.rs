@@ -8,6 +8,7 @@ use super::Bouncing;
 use crate::geometry::{Delta, Square};
 use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
+use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
 use crate::rules::san::{self, WrittenMove};
 use crate::rules::{Bounce, Move, Position, ResolveError, Resolved, Role, Turn};
 use crate::variants::prelude::*;
@@ -19,7 +20,9 @@ pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> 
     let written = written.map(|b| &b.value);
     let (mv, move_text) = san::resolve_move(variant, pos, san).map_err(|refusal| {
         // B10: a bounce that cannot be made at all says more than "the move is illegal".
-        written.and_then(|b| impossible_bounce(pos, san, b)).map_or(refusal, ResolveError::Illegal)
+        written
+            .and_then(|b| impossible_bounce(pos, san, b))
+            .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
     })?;
     let mut turns = Vec::with_capacity(9);
     generate::legal_turns_of(pos, &mv, &mut turns);
@@ -27,17 +30,15 @@ pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> 
         if turns.contains(&Turn::Move(mv)) {
             return Ok(Resolved { turn: Turn::Move(mv), canonical: move_text });
         }
-        return Err(ResolveError::Illegal(needs_bounce(pos, &move_text, &turns)));
+        return Err(ResolveError::Illegal(Refusal::Bouncing(needs_bounce(pos, &move_text, &turns))));
     };
-    let bounce = locate(pos, &mv, written).map_err(ResolveError::Illegal)?;
+    let bounce = locate(pos, &mv, written).map_err(|c| ResolveError::Illegal(Refusal::Bouncing(c)))?;
     let bounce_text = bounce_text(pos, &bounce);
     let turn = Turn::Bounced(mv, bounce);
     if !turns.contains(&turn) {
         // B7: the only other reason a possible bounce is refused.
-        let king = pos.turn().name().to_lowercase();
-        return Err(ResolveError::illegal(format!(
-            "the bounce {bounce_text} after {move_text} would leave the {king} king in check"
-        )));
+        let cause = BounceCause::BounceLeavesCheck { side: pos.turn(), bounce: bounce_text, mv: move_text };
+        return Err(ResolveError::Illegal(Refusal::Bouncing(cause)));
     }
     Ok(Resolved { turn, canonical: format!("{move_text}, {bounce_text}") })
 }
@@ -61,46 +62,34 @@ fn bounce_text(pos: &Position, bounce: &Bounce) -> String {
 
 /// The bounce a token names after `mv`, when one can be made on the board (B1-B3);
 /// otherwise why not, naming where the unit would go.
-fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, String> {
+fn locate(pos: &Position, mv: &Move, written: &BounceToken) -> Result<Bounce, BounceCause> {
     if mv.is_castle() {
-        return Err("castling cannot be followed by a bounce".to_string());
+        return Err(BounceCause::AfterCastling);
     }
     let (lands, to) = (mv.to, written.to);
     let from = match written.from {
-        Some(from) if from == lands => {
-            return Err(format!("the moved unit on {lands} cannot bounce itself"));
-        }
-        Some(from) if !neighbours(lands, from) => {
-            return Err(format!("{from} is not next to {lands}, where the moved unit stands, so it cannot be bounced"));
-        }
+        Some(from) if from == lands => return Err(BounceCause::BouncesItself { on: lands }),
+        Some(from) if !neighbours(lands, from) => return Err(BounceCause::NotAdjacent { from, lands }),
         Some(from) => from,
         None => midpoint(lands, to)
             .filter(|sq| occupied_after(pos, mv, *sq))
-            .ok_or_else(|| format!("no unit stands next to {lands} that could bounce to {to}"))?,
+            .ok_or(BounceCause::NoNeighbourFor { lands, to })?,
     };
     let Some(unit) = pos.board().get(from).filter(|_| occupied_after(pos, mv, from)) else {
-        return Err(format!("no unit stands on {from} to be bounced"));
+        return Err(BounceCause::NoUnitOn { from });
     };
     if let Some(letter) = written.piece {
         let named = Role::from_letter(letter);
         if named != Some(unit.role) {
-            let named = named.map_or("piece", Role::name);
-            return Err(format!("the unit on {from} is a {unit}, not a {named}"));
+            return Err(BounceCause::WrongPiece { from, unit, named });
         }
     }
     match bounce_destination(lands, from) {
-        None => Err(format!("the bounce would go off the board: a unit on {from} bounced by {lands} would leave it")),
+        None => Err(BounceCause::OffBoard { from, lands }),
         Some(dest) if dest != to => {
-            let blocked = if occupied_after(pos, mv, dest) {
-                format!(" (and {dest} is occupied, so it cannot be bounced at all)")
-            } else {
-                String::new()
-            };
-            Err(format!("a unit on {from} bounced by {lands} goes to {dest}, not {to}{blocked}"))
+            Err(BounceCause::GoesElsewhere { from, lands, dest, to, dest_occupied: occupied_after(pos, mv, dest) })
         }
-        Some(dest) if occupied_after(pos, mv, dest) => {
-            Err(format!("the bounce {from}-{dest} is blocked: {dest} is occupied"))
-        }
+        Some(dest) if occupied_after(pos, mv, dest) => Err(BounceCause::Blocked { from, dest }),
         Some(dest) => Ok(Bounce { from, to: dest }),
     }
 }
@@ -115,7 +104,7 @@ fn midpoint(lands: Square, to: Square) -> Option<Square> {
 
 /// When the written move is illegal whatever follows it: the move it names among
 /// the moves before king safety, and why its written bounce cannot be made, if so.
-fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> Option<String> {
+fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> Option<BounceCause> {
     let named = WrittenMove::read(san).ok()?;
     let mut moves = Vec::new();
     generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, &mut moves);
@@ -124,33 +113,28 @@ fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> O
 }
 
 /// Why a move written without a bounce is illegal although a bounce would save it (B7).
-fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> String {
+fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> BounceCause {
     let options: Vec<String> = turns
         .iter()
         .filter_map(|t| match t {
-            Turn::Bounced(_, b) => Some(format!("`{move_text}, {}`", bounce_text(pos, b))),
+            Turn::Bounced(_, b) => Some(format!("{move_text}, {}", bounce_text(pos, b))),
             _ => None,
         })
         .collect();
-    let king = pos.turn().name().to_lowercase();
-    format!(
-        "without a bounce {move_text} would leave the {king} king in check; legal with a bounce: {}",
-        options.join(" or ")
-    )
+    BounceCause::NeedsBounce { side: pos.turn(), mv: move_text.to_string(), options }
 }
 
 /// Why no legal turn moves `role` to `to` although such a move exists before king
 /// safety is judged (B7).
-pub(super) fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
     let role = written.role;
     let mut moves = Vec::new();
     generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, &mut moves);
     let mv = moves.iter().find(|m| written.fits(m))?;
-    let king = pos.turn().name().to_lowercase();
-    let (name, from, to) = (role.name(), mv.from, mv.to);
-    Some(if variant.is_check(pos) {
-        format!("the {king} king is in check, and the {name} on {from} moving to {to} does not end it, with or without a bounce")
+    let (side, unit, to) = (pos.turn(), UnitAt { role, on: mv.from }, mv.to);
+    Some(Refusal::Bouncing(if variant.is_check(pos) {
+        BounceCause::CheckNotEnded { side, unit, to }
     } else {
-        format!("the {name} on {from} cannot move to {to}: with or without a bounce it would leave the {king} king in check")
-    })
+        BounceCause::LeavesKingInCheck { side, unit, to }
+    }))
 }

@@ -19,6 +19,7 @@ pub use bubbles::Birth;
 use crate::record::ast::TurnToken;
 use crate::render::{SquareMarks, UnitMarks};
 use crate::rules::movegen::{MoveFilter, Terrain};
+use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Turn};
 use crate::snapshot::SnapshotError;
@@ -107,7 +108,7 @@ impl Rules for BubbleFizz {
 }
 
 impl Notation for BubbleFizz {
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         notation::unreachable(self, pos, written)
     }
 

@@ -9,7 +9,7 @@ use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::refusal;
+use crate::rules::refusal::{self, BubbleCause, CastlingCause, Refusal, UnitAt};
 use crate::rules::san::{self, move_text, WrittenMove};
 use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
@@ -24,9 +24,9 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
     let mut known_safe = false;
     for (i, part) in token.parts.iter().enumerate() {
         let san = match &part.value {
-            TurnPart::Bomb(_) => return Err(ResolveError::illegal("bombs exist only in Tilting the Balance")),
+            TurnPart::Bomb(_) => return Err(san::belongs_to("a bomb", "Tilting the Balance", "tilting")),
             TurnPart::Move { bounce: Some(_), .. } => {
-                return Err(ResolveError::illegal("bounces exist only in Bouncing Pieces"))
+                return Err(san::belongs_to("a bounce", "Bouncing Pieces", "bouncing"))
             }
             TurnPart::Move { san, bounce: None } => san,
         };
@@ -34,7 +34,7 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
         let (mv, text) = resolve_part(variant, &st, san, last)?;
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
-            return Err(ResolveError::illegal(format!("a turn of several moves may not capture: {text}")));
+            return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
         known_safe = last && !generate::may_continue_after(&st, &mv);
         st.apply(&mv, variant.birth);
@@ -42,10 +42,23 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
         texts.push(text);
     }
     if !known_safe && !safety::safe_at_end(&st) {
-        return Err(ResolveError::Illegal(safety::exposed_king(&st)));
+        return Err(ResolveError::Illegal(exposed_king(&st)));
     }
-    let turn = generate::turn_of(&moves).ok_or_else(|| ResolveError::illegal("a turn needs at least one move"))?;
+    let turn = generate::turn_of(&moves).ok_or(bubble(BubbleCause::EmptyTurn))?;
     Ok(Resolved { turn, canonical: texts.join(" & ") })
+}
+
+fn bubble(cause: BubbleCause) -> ResolveError {
+    ResolveError::Illegal(Refusal::BubbleFizz(cause))
+}
+
+/// F7's refusal: "after this turn the white king on g6 could be captured by the king
+/// on g8", for a turn whose end leaves the king attacked.
+fn exposed_king(st: &TurnState) -> Refusal {
+    let side = st.pos.turn();
+    let (after, _) = st.clone().finish();
+    let by = safety::attacker(&after, side).and_then(|on| after.board().get(on).map(|p| UnitAt { role: p.role, on }));
+    Refusal::BubbleFizz(BubbleCause::KingCapturable { side, king: after.board().king(side), by })
 }
 
 /// Resolves one part against the moves that may come next; `last` narrows an
@@ -96,16 +109,8 @@ fn part_text(variant: &BubbleFizz, st: &TurnState, mv: &Move) -> String {
     move_text(mv, &peers)
 }
 
-/// "paused for 2 more turns" (F5: the turns of its side it still sits out).
-pub(super) fn paused_for(counter: u8) -> String {
-    match counter {
-        1 => "paused for 1 more turn".to_string(),
-        n => format!("paused for {n} more turns"),
-    }
-}
-
 /// Why no move that may come next fits the written part.
-fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &WrittenMove) -> String {
+fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &WrittenMove) -> Refusal {
     if let SanToken::Castle { long } = san {
         return castling_refusal(variant, st, Wing::of_long(*long));
     }
@@ -119,7 +124,7 @@ fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &Writt
 /// Explains a written move that some unit could make on the board but not now:
 /// paused (F5), already moved or not invigorated (F6), a capture in a turn of several
 /// moves (F6), or a king left capturable (F7).
-fn blocked_move(variant: &BubbleFizz, st: &TurnState, written: &WrittenMove, filter: MoveFilter) -> Option<String> {
+fn blocked_move(variant: &BubbleFizz, st: &TurnState, written: &WrittenMove, filter: MoveFilter) -> Option<Refusal> {
     let pos = &st.pos;
     if let Some(reason) = paused_unit(pos, written, filter) {
         return Some(reason);
@@ -128,27 +133,26 @@ fn blocked_move(variant: &BubbleFizz, st: &TurnState, written: &WrittenMove, fil
     movegen::pseudo_moves(pos, &TERRAIN, filter, &mut pseudo);
     let fitting = written.fitting(&pseudo);
     let mv = fitting.first()?;
-    let (role, from) = (mv.role.name(), mv.from);
-    if !st.may_move(from) {
-        let side = pos.turn().name();
-        return Some(if st.moved.contains(from) {
-            format!("the {role} on {from} has already moved this turn")
+    let unit = UnitAt { role: mv.role, on: mv.from };
+    if !st.may_move(unit.on) {
+        return Some(Refusal::BubbleFizz(if st.moved.contains(unit.on) {
+            BubbleCause::AlreadyMoved { unit }
         } else if st.captured {
-            "a capture ends the turn: a turn of several moves may not capture".to_string()
+            BubbleCause::CaptureEndedTurn
         } else {
-            format!("the {role} on {from} is not invigorated, and {side} has already made its ordinary move this turn")
-        });
+            BubbleCause::NotInvigorated { unit, side: pos.turn() }
+        }));
     }
     if mv.capture && st.count > 0 {
-        return Some(format!("a turn of several moves may not capture: {}", move_text(mv, &fitting)));
+        return Some(Refusal::BubbleFizz(BubbleCause::SeveralMovesCapture { mv: move_text(mv, &fitting) }));
     }
     let mut next = st.clone();
     next.apply(mv, variant.birth);
-    Some(safety::exposed_king(&next))
+    Some(exposed_king(&next))
 }
 
 /// A paused unit that would otherwise make the written move (F5).
-fn paused_unit(pos: &Position, written: &WrittenMove, filter: MoveFilter) -> Option<String> {
+fn paused_unit(pos: &Position, written: &WrittenMove, filter: MoveFilter) -> Option<Refusal> {
     let fitting = written.fitting(&moves_of_paused_units(pos, filter));
     fitting.first().map(|mv| paused_reason(pos, mv))
 }
@@ -166,26 +170,25 @@ fn moves_of_paused_units(pos: &Position, filter: MoveFilter) -> Vec<Move> {
 }
 
 /// "the bishop on f8 is paused for 2 more turns"
-fn paused_reason(pos: &Position, mv: &Move) -> String {
-    let counter = pos.board().counter(mv.from).unwrap_or(0);
-    format!("the {} on {} is {}", mv.role.name(), mv.from, paused_for(counter))
+fn paused_reason(pos: &Position, mv: &Move) -> Refusal {
+    let turns = pos.board().counter(mv.from).unwrap_or(0);
+    Refusal::BubbleFizz(BubbleCause::Paused { unit: UnitAt { role: mv.role, on: mv.from }, turns })
 }
 
 /// Why castling on `wing` cannot be played now.
-fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String {
+fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> Refusal {
     let pos = &st.pos;
-    let which = wing.notation();
-    let side = pos.turn().name();
+    let castling = |cause| Refusal::Castling { wing, cause };
     let (Some(rook), Some(king)) = (pos.castling().rook(pos.turn(), wing), pos.board().king(pos.turn())) else {
-        return format!("{side} has no right to castle {which}");
+        return castling(CastlingCause::NoRight { side: pos.turn() });
     };
-    for (sq, role) in [(king, Role::King), (rook, Role::Rook)] {
-        if let Some(counter) = pos.board().counter(sq).filter(|&c| c > 0) {
-            return format!("{which} is not legal here: the {} on {sq} is {}", role.name(), paused_for(counter));
+    for (on, role) in [(king, Role::King), (rook, Role::Rook)] {
+        if let Some(turns) = pos.board().counter(on).filter(|&c| c > 0) {
+            return castling(CastlingCause::Paused { unit: UnitAt { role, on }, turns });
         }
     }
     if !st.may_move(king) {
-        return format!("{which} is not legal here: the king may not move again this turn");
+        return castling(CastlingCause::KingMovedThisTurn);
     }
     let mut moves = Vec::new();
     next_moves(st, MoveFilter { role: Some(Role::King), to: None }, &mut moves);
@@ -194,7 +197,7 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
     {
         let mut next = st.clone();
         next.apply(mv, variant.birth);
-        return safety::exposed_king(&next);
+        return exposed_king(&next);
     }
     // F6, F8: the orthodox conditions, paused units attacking nothing.
     refusal::castling(pos, &TERRAIN.castling, &TERRAIN, wing)
@@ -202,7 +205,7 @@ fn castling_refusal(variant: &BubbleFizz, st: &TurnState, wing: Wing) -> String 
 
 /// Why no legal move of `role` reaches `to` at the start of a turn (paused units,
 /// king safety), for the shared SAN refusal.
-pub(super) fn unreachable(variant: &BubbleFizz, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn unreachable(variant: &BubbleFizz, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     if let Some(mv) = moves_of_paused_units(pos, filter).iter().find(|m| written.fits(m)) {
         return Some(paused_reason(pos, mv));
@@ -214,5 +217,5 @@ pub(super) fn unreachable(variant: &BubbleFizz, pos: &Position, written: &Writte
     let mv = moves.iter().find(|m| written.fits(m) && !playable.contains(m))?;
     let mut next = st.clone();
     next.apply(mv, variant.birth);
-    Some(safety::exposed_king(&next))
+    Some(exposed_king(&next))
 }

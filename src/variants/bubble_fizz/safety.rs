@@ -88,19 +88,3 @@ pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
     movegen::pseudo_moves(&enemy, &TERRAIN, MoveFilter { role: None, to: Some(king) }, &mut moves);
     moves.first().map(|m| m.from)
 }
-
-/// F7's refusal: "after this turn the white king on g6 could be captured by the king
-/// on g8", for a turn whose end leaves the king attacked.
-pub(super) fn exposed_king(st: &TurnState) -> String {
-    let us = st.pos.turn();
-    let (after, _) = st.clone().finish();
-    let king = after.board().king(us).map_or_else(String::new, |k| k.to_string());
-    let side = us.name().to_lowercase();
-    match attacker(&after, us) {
-        Some(from) => {
-            let role = after.board().get(from).map_or("unit", |p| p.role.name());
-            format!("after this turn the {side} king on {king} could be captured by the {role} on {from}")
-        }
-        None => format!("after this turn the {side} king on {king} could be captured"),
-    }
-}

@@ -14,6 +14,7 @@ use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::UnitMarks;
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
+use crate::rules::refusal::{CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::{san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing};
 use crate::snapshot::SnapshotError;
@@ -79,14 +80,14 @@ impl Rules for Koopa {
 }
 
 impl Notation for Koopa {
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusals::unreachable(pos, written)
     }
 
     /// K7: no check in Koopa, so only the right, stuns and free squares count.
-    fn explain_castling(&self, pos: &Position, wing: Wing) -> String {
-        refusals::castling(pos, wing)
-            .unwrap_or_else(|| format!("{} has no right to castle {}", pos.turn().name(), wing.notation()))
+    fn explain_castling(&self, pos: &Position, wing: Wing) -> Refusal {
+        let cause = refusals::castling(pos, wing).unwrap_or(CastlingCause::NoRight { side: pos.turn() });
+        Refusal::Castling { wing, cause }
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
@@ -98,7 +99,7 @@ impl Notation for Koopa {
                 let plain = strip_promotion(written);
                 san::resolve_move(self, pos, &plain)
                     .ok()
-                    .map(|(mv, canonical)| refusals::needless_promotion(pos, &mv, &canonical))
+                    .map(|(mv, canonical)| Refusal::Koopa(refusals::needless_promotion(pos, &mv, canonical)))
             }
             SanToken::Normal { .. } | SanToken::Castle { .. } => None,
         };

@@ -3,7 +3,7 @@
 //! no en passant (K6), promotions decided by where a capturing pawn ends (K8), and
 //! no move that takes the mover's own king off the board (K1).
 
-use super::strike::{self, Strike};
+use super::strike;
 use super::TERRAIN;
 use crate::rules::castling::castling_moves;
 use crate::rules::movegen::{self, MoveFilter};
@@ -79,26 +79,4 @@ fn settle_captures(pos: &Position, start: usize, out: &mut Vec<Move>) {
         }
         i += 1;
     }
-}
-
-/// Whether a capture is refused because it would take the mover's own king off the
-/// board (K1); the reason in words.
-pub(super) fn own_king_loss(pos: &Position, mv: &Move) -> Option<String> {
-    let strike = strike::trace(pos.board(), mv);
-    if !strike.removes_king(pos.board(), mv, pos.turn()) {
-        return None;
-    }
-    let side = pos.turn().name().to_lowercase();
-    Some(match strike {
-        Strike::Kick { .. } => format!(
-            "the {} on {} cannot take {}: the kick would take the {side} king on {} off the board",
-            mv.role.name(),
-            mv.from,
-            mv.to,
-            pos.board().king(pos.turn()).map_or_else(String::new, |k| k.to_string())
-        ),
-        Strike::Bounce { .. } => {
-            format!("the {side} king on {} cannot take {}: it would bounce off the board", mv.from, mv.to)
-        }
-    })
 }

@@ -10,55 +10,8 @@ use crate::rules::{Color, Position, Turn};
 /// T1: a bomb needs at least this many units (both colours) on the board.
 pub(super) const MIN_UNITS: usize = 16;
 
-/// Why a bomb may not go off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Refusal {
-    /// T5: a king is gone, so the game is already over.
-    GameOver,
-    /// T1: one bomb per side and game.
-    AlreadyUsed,
-    /// T1: fewer than [`MIN_UNITS`] units stand on the board (how many do).
-    TooFewUnits(usize),
-    /// The target is not a square of the 8x8 board.
-    OffBoard,
-    /// T2: the target is not on the bomber's first three ranks.
-    OutOfReach,
-    /// T5: the blast would remove the bomber's king and not the enemy's.
-    OnlyOwnKing,
-    /// T6: the bomber's king would stand in check after the blast.
-    LeavesKingInCheck,
-}
-
-impl Refusal {
-    /// The reason in plain words, for a bomb of the side to move on `target`.
-    pub(super) fn reason(self, pos: &Position, target: Square) -> String {
-        let us = pos.turn();
-        let side = us.name();
-        let king = side.to_lowercase();
-        match self {
-            Refusal::GameOver => "the game is over: a king has been destroyed".to_string(),
-            Refusal::AlreadyUsed => format!("{side} has already used its bomb; each side has one per game"),
-            Refusal::TooFewUnits(count) => {
-                format!("a bomb needs at least {MIN_UNITS} units on the board; there are only {count}")
-            }
-            Refusal::OffBoard => format!("{target} is not a square of the board"),
-            Refusal::OutOfReach => {
-                let ranks = super::blast::target_ranks(us);
-                format!(
-                    "{side}'s bomb must go off on ranks {}-{}; {target} is on rank {}",
-                    ranks.start() + 1,
-                    ranks.end() + 1,
-                    target.rank() + 1
-                )
-            }
-            Refusal::OnlyOwnKing => format!(
-                "the blast on {target} would destroy the {king} king but not the {} king",
-                us.other().name().to_lowercase()
-            ),
-            Refusal::LeavesKingInCheck => format!("the blast on {target} leaves the {king} king in check"),
-        }
-    }
-}
+/// Why a bomb may not go off (the causes are shared with the refusal words).
+pub(super) use crate::rules::refusal::BombCause as Refusal;
 
 /// Whether the side to move may use its bomb at all in this position (T1).
 pub(super) fn may_bomb(pos: &Position) -> Result<(), Refusal> {
@@ -70,7 +23,7 @@ pub(super) fn may_bomb(pos: &Position) -> Result<(), Refusal> {
     }
     let units = pos.board().unit_count();
     if units < MIN_UNITS {
-        return Err(Refusal::TooFewUnits(units));
+        return Err(Refusal::TooFewUnits { count: units, needed: MIN_UNITS });
     }
     Ok(())
 }
@@ -81,7 +34,8 @@ pub(super) fn refusal(pos: &Position, target: Square) -> Option<Refusal> {
         if !AREA.contains(target) {
             Some(Refusal::OffBoard)
         } else if !within_reach(pos.turn(), target) {
-            Some(Refusal::OutOfReach)
+            let ranks = super::blast::target_ranks(pos.turn());
+            Some(Refusal::OutOfReach { first_rank: *ranks.start(), last_rank: *ranks.end() })
         } else {
             judge_blast(pos, target, in_check(pos)).err()
         }

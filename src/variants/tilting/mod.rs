@@ -18,7 +18,7 @@ use crate::rules::check::king_safe;
 use crate::rules::legal::{any_legal_move, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
-use crate::rules::refusal;
+use crate::rules::refusal::{self, CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::{
     mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
@@ -108,10 +108,9 @@ impl Notation for Tilting {
                     return san::resolve_single_move(self, pos, token).map_err(|e| {
                         match (e, notation::castling_crater(pos, wing)) {
                             // T4: king or rook would cross or land on a crater.
-                            (ResolveError::Illegal(_), Some(crater)) => ResolveError::Illegal(format!(
-                                "{} is not legal here: the crater on {crater} lies in the way of king or rook",
-                                wing.notation()
-                            )),
+                            (ResolveError::Illegal(_), Some(on)) => {
+                                ResolveError::Illegal(Refusal::Castling { wing, cause: CastlingCause::Crater { on } })
+                            }
                             (other, _) => other,
                         }
                     });
@@ -138,7 +137,7 @@ impl Notation for Tilting {
         san::same_text(written, canonical)
     }
 
-    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+    fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusal::king_safety(pos, &TERRAIN, written).or_else(|| notation::crater_reason(pos, written))
     }
 }

@@ -2,13 +2,14 @@
 //! canonical bomb, and the reasons that name a crater when one makes a written move
 //! illegal (T4).
 
-use super::blast::{blast_area, destroyed, names};
+use super::blast::{blast_area, destroyed, names, reading_order};
 use super::bomb;
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::record::ast::{BombToken, Spanned};
 use crate::rules::castling::CastlingPath;
 use crate::rules::movegen::{self, MoveFilter};
+use crate::rules::refusal::{Refusal, TiltingCause, UnitAt};
 use crate::rules::san::WrittenMove;
 use crate::rules::{Position, ResolveError, Resolved, Turn, Wing};
 
@@ -31,7 +32,8 @@ pub(super) fn bomb_text(pos: &Position, target: Square) -> String {
 pub(super) fn resolve_bomb(pos: &Position, token: &BombToken) -> Result<Resolved, ResolveError> {
     let target = token.target;
     if let Some(refusal) = bomb::refusal(pos, target) {
-        return Err(ResolveError::Illegal(refusal.reason(pos, target)));
+        let cause = TiltingCause::Bomb { side: pos.turn(), target, cause: refusal };
+        return Err(ResolveError::Illegal(Refusal::Tilting(cause)));
     }
     if let Some(listed) = &token.destroyed {
         check_list(target, listed, &destroyed(pos.board(), &blast_area(target)))?;
@@ -44,10 +46,8 @@ fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Re
     let mut seen = SquareSet::EMPTY;
     for square in listed {
         if seen.contains(square.value) {
-            return Err(ResolveError::illegal(format!(
-                "{} is listed twice among the units the blast on {target} destroys",
-                square.value
-            )));
+            let cause = TiltingCause::ListedTwice { square: square.value, target };
+            return Err(ResolveError::Illegal(Refusal::Tilting(cause)));
         }
         seen.insert(square.value);
     }
@@ -55,30 +55,22 @@ fn check_list(target: Square, listed: &[Spanned<Square>], hit: &SquareSet) -> Re
         return Ok(());
     }
     let missing: SquareSet = hit.iter().filter(|&sq| !seen.contains(sq)).collect();
-    let extra: Vec<String> =
-        listed.iter().filter(|sq| !hit.contains(sq.value)).map(|sq| sq.value.to_string()).collect();
-    let mut details = Vec::new();
-    if !missing.is_empty() {
-        details.push(format!("missing {}", names(&missing, " ")));
-    }
-    if !extra.is_empty() {
-        details.push(format!("extra {}", extra.join(" ")));
-    }
-    let destroys = if hit.is_empty() { "nothing".to_string() } else { names(hit, " ") };
-    let written: Vec<String> = listed.iter().map(|sq| sq.value.to_string()).collect();
-    Err(ResolveError::illegal(format!(
-        "the blast on {target} destroys {destroys}; the record lists {} ({})",
-        written.join(" "),
-        details.join("; ")
-    )))
+    let cause = TiltingCause::WrongList {
+        target,
+        destroys: reading_order(hit),
+        listed: listed.iter().map(|sq| sq.value).collect(),
+        missing: reading_order(&missing),
+        extra: listed.iter().filter(|sq| !hit.contains(sq.value)).map(|sq| sq.value).collect(),
+    };
+    Err(ResolveError::Illegal(Refusal::Tilting(cause)))
 }
 
 /// Why no `role` reaches `to` when a crater is the cause (T4): `to` is a crater, or
 /// a crater stands between a unit and `to`.
-pub(super) fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option<String> {
+pub(super) fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
     let (role, to) = (written.role, written.to()?);
     if pos.craters().contains(to) {
-        return Some(format!("{to} is a crater; no unit may end a move there"));
+        return Some(Refusal::Tilting(TiltingCause::CraterTarget { to }));
     }
     let mut open = pos.clone();
     open.clear_craters();
@@ -86,7 +78,8 @@ pub(super) fn crater_reason(pos: &Position, written: &WrittenMove<'_>) -> Option
     movegen::pseudo_moves(&open, &TERRAIN, MoveFilter { role: Some(role), to: Some(to) }, &mut moves);
     moves.iter().filter(|m| written.fits(m)).find_map(|m| {
         let crater = crater_between(&pos.craters(), m.from, m.to)?;
-        Some(format!("the {} on {} cannot reach {to}: the crater on {crater} is in the way", role.name(), m.from))
+        let unit = UnitAt { role, on: m.from };
+        Some(Refusal::Tilting(TiltingCause::CraterInTheWay { unit, to, crater }))
     })
 }
 
