@@ -3,7 +3,7 @@
 //! that point into the text of the record.
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
-use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, SanToken, Span, TurnPart};
+use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart};
 use crate::record::languages::Language;
 use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
@@ -278,7 +278,7 @@ pub fn replay(
     };
     let mut history = History::default();
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
-    let line = run.line(&game.line, &start, 0, Some(&mut history));
+    let line = run.line(game.line(), &start, 0, Some(&mut history));
     run.name_other_notation();
     let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
@@ -410,8 +410,8 @@ impl LostRight {
 
     /// For a castling the side has no right to: `; the right was lost by ...`, or
     /// `; the start position gives none`.
-    fn explain(ply: &Ply, pos: &Position, lost: &[LostRight]) -> Option<String> {
-        let [part] = ply.turn.value.parts.as_slice() else { return None };
+    fn explain(ply: PlyView, pos: &Position, lost: &[LostRight]) -> Option<String> {
+        let [part] = ply.turn().parts() else { return None };
         let TurnPart::Move { san: SanToken::Castle { long }, .. } = &part.value else { return None };
         let wing = Wing::of_long(*long);
         let color = pos.turn();
@@ -542,14 +542,14 @@ impl<'a> Run<'a> {
     }
 
     fn written(&self, span: Span) -> &'a str {
-        self.text.get(span.start..span.end).unwrap_or("")
+        span.of(self.text)
     }
 
     /// Replays a line from `start`, the position after ply `first_ply` of the game;
     /// `history` is given for the main line only.
     fn line(
         &mut self,
-        line: &Line,
+        line: LineView,
         start: &Position,
         first_ply: usize,
         mut history: Option<&mut History>,
@@ -559,17 +559,17 @@ impl<'a> Run<'a> {
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
         let mut current: Option<Position> = None;
-        for (index, ply) in line.plies.iter().enumerate() {
+        for (index, ply) in line.plies().enumerate() {
             let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
-            for variation in &ply.variations {
+            for variation in ply.variations() {
                 let replayed = self.line(variation, pos, first_ply + index, None);
                 self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
                 }
             }
-            let written = self.written(ply.turn.span);
+            let written = self.written(ply.span());
             let context = At {
                 ply: first_ply + index + 1,
                 fullmove: pos.fullmove(),
@@ -583,9 +583,9 @@ impl<'a> Run<'a> {
                 drawn_warned = true;
                 let message =
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
-                self.warn(found(Kind::PlayedOn, ply.turn.span, message), Some(&context));
+                self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
             }
-            let played = if ply.turn.value.parts.is_empty() {
+            let played = if ply.turn().is_null() {
                 self.null_move(ply, pos, written, &context, history.is_some())
             } else {
                 self.ply(ply, pos, written, &context, &lost_rights)
@@ -620,15 +620,15 @@ impl<'a> Run<'a> {
     /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
     fn ply(
         &mut self,
-        ply: &Ply,
+        ply: PlyView,
         pos: &Position,
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
     ) -> Result<ReplayedPly, String> {
-        let span = ply.turn.span;
+        let span = ply.span();
         let shown = quote(written);
-        let resolved = match self.variant.resolve(pos, &ply.turn.value) {
+        let resolved = match self.variant.resolve(pos, ply.turn()) {
             Ok(r) => r,
             Err(e) => {
                 let problem = match (e, self.variant.outcome(pos)) {
@@ -667,7 +667,7 @@ impl<'a> Run<'a> {
     /// the main line it is an error, unless `--allow-null-moves` reads it as in a variation.
     fn null_move(
         &mut self,
-        ply: &Ply,
+        ply: PlyView,
         pos: &Position,
         written: &str,
         context: &At,
@@ -679,7 +679,7 @@ impl<'a> Run<'a> {
                  pass --allow-null-moves to read them in the main line)",
                 quote(written)
             );
-            self.error(found(Kind::Illegal, ply.turn.span, message.clone()), Some(context));
+            self.error(found(Kind::Illegal, ply.span(), message.clone()), Some(context));
             return Err(message);
         }
         let after = play_null_move(pos);
@@ -695,8 +695,8 @@ impl<'a> Run<'a> {
         })
     }
 
-    fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {
-        let Some(number) = &ply.number else { return };
+    fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {
+        let Some(number) = ply.number() else { return };
         let expected_black = pos.turn() == Color::Black;
         if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
             let right = if expected_black { format!("{}...", pos.fullmove()) } else { format!("{}.", pos.fullmove()) };
@@ -709,7 +709,7 @@ impl<'a> Run<'a> {
     }
 
     /// Warns about imprecise notation and wrong check marks.
-    fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
+    fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
         let shown = quote(written);
         let english = match self.language {
@@ -720,7 +720,7 @@ impl<'a> Run<'a> {
         let canonical_spelling = self.variant.is_canonical_spelling(&english, canonical);
         if !canonical_spelling && notation != WrittenNotation::San {
             if self.other_notation.is_none() {
-                let first = self.placed(found(Kind::Imprecise, ply.turn.span, String::new()), Some(context));
+                let first = self.placed(found(Kind::Imprecise, ply.span(), String::new()), Some(context));
                 self.other_notation = Some((Vec::new(), first, 0));
             }
             if let Some((notations, _, turns)) = &mut self.other_notation {
@@ -733,11 +733,11 @@ impl<'a> Run<'a> {
             let message = format!("`{shown}` is not standard notation; write `{canonical}{mark}`");
             let suggestion = Some(format!("{canonical}{mark}"));
             self.warn(
-                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                found(Kind::Imprecise, ply.span(), message).with_suggestion(suggestion, Vec::new()),
                 Some(context),
             );
         }
-        let written_mark = match ply.turn.value.check {
+        let written_mark = match ply.check() {
             None => "",
             Some(CheckMark::Check) => "+",
             Some(CheckMark::Mate) => "#",
@@ -751,7 +751,7 @@ impl<'a> Run<'a> {
             };
             let suggestion = Some(format!("{canonical}{mark}"));
             self.warn(
-                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new()),
+                found(Kind::CheckMark, ply.span(), message).with_suggestion(suggestion, Vec::new()),
                 Some(context),
             );
         }

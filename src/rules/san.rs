@@ -40,7 +40,7 @@ pub fn belongs_to(what: &str, title: &str, id: &str) -> String {
 /// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
 /// written after it, if any.
 pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
-    let [part] = token.parts.as_slice() else {
+    let [part] = token.parts() else {
         return Err(ResolveError::illegal(belongs_to(
             "a turn of several moves joined by `&`",
             "Refreshing Bubble Fizz Chess",
@@ -49,7 +49,7 @@ pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<Bo
     };
     match &part.value {
         TurnPart::Bomb(_) => Err(ResolveError::illegal(belongs_to("a bomb", "Tilting the Balance", "tilting"))),
-        TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
+        TurnPart::Move { san, bounce } => Ok((san, bounce.as_deref())),
     }
 }
 
