@@ -254,7 +254,8 @@ pub fn check(file: &ExampleFile, example: &Example, strict: bool) -> Checked {
     compare("result", expect.result.clone(), &|| replay.board_result().unwrap_or("*").to_string());
     compare("diagram", expect.diagram.clone(), &|| {
         let last_ply = reached.checked_sub(1).and_then(|i| game.line().ply(i));
-        let comments = last_ply.map_or(Vec::new(), |p| p.comments().iter().map(|c| c.text(&text).to_string()).collect());
+        let comments =
+            last_ply.map_or(Vec::new(), |p| p.comments().iter().map(|c| c.text(&text).to_string()).collect());
         draw(last, Style::Text, false, &replay.caption(reached, comments))
     });
     let sorted_lines = |mut list: Vec<String>| {

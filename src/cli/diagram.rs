@@ -133,8 +133,7 @@ fn emit(bytes: &[u8], output: Option<&Path>, out: &mut Output) -> Result<(), Cli
 pub(super) fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let text = &loaded.raw.text;
-    let values =
-        |comments: &[crate::record::ast::Comment]| comments.iter().map(|c| c.text(text).to_string()).collect();
+    let values = |comments: &[crate::record::ast::Comment]| comments.iter().map(|c| c.text(text).to_string()).collect();
     match ply.checked_sub(1) {
         None => values(game.line().comments()),
         Some(i) => game.line().ply(i).map_or(Vec::new(), |p| values(p.comments())),

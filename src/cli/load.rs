@@ -100,7 +100,7 @@ fn detect_language(
             .is_ok_and(|replay| replay.problems.iter().all(|p| p.severity == Severity::Warning))
     };
     let chosen = readers.iter().copied().find(|language| replays(language));
-    let span = game.line().first().map_or(Span::default(), |ply| ply.span());
+    let span = game.line().first().map_or(Span::default(), PlyView::span);
     let letters: String = used.iter().collect();
     let message = match chosen {
         Some(language) => format!(

@@ -8,7 +8,7 @@ use nom::{Input as _, Parser};
 
 use super::ast::{Comment, Spanned, Tag};
 use super::error::{Problem, SyntaxError};
-use super::lex::{comment, first_byte, located_comment, inline_space, read_token, space, spanned, Input, PResult};
+use super::lex::{comment, first_byte, inline_space, located_comment, read_token, space, spanned, Input, PResult};
 
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;

@@ -114,9 +114,10 @@ impl LineStack {
     /// A comment belongs to the last ply of the current line, or to the line itself.
     pub(super) fn comment(&mut self, comment: Comment) {
         if let Some(current) = self.open.last_mut() {
-            match current.plies.is_empty() {
-                false => current.attached.comments.push(comment),
-                true => current.comments.push(comment),
+            if current.plies.is_empty() {
+                current.comments.push(comment);
+            } else {
+                current.attached.comments.push(comment);
             }
         }
     }

@@ -236,7 +236,9 @@ fn anchor(turn: &mut WrittenTurn, len: usize) {
         match &mut part.value {
             TurnPart::Move { bounce: Some(bounce), .. } => fix(&mut bounce.span),
             TurnPart::Move { bounce: None, .. } => {}
-            TurnPart::Bomb(bomb) => bomb.destroyed.iter_mut().flat_map(|list| list.iter_mut()).for_each(|square| fix(&mut square.span)),
+            TurnPart::Bomb(bomb) => {
+                bomb.destroyed.iter_mut().flat_map(|list| list.iter_mut()).for_each(|square| fix(&mut square.span));
+            }
         }
     }
     for glyph in &mut turn.glyphs {

@@ -130,6 +130,8 @@ fn normal(
 fn error(text: &str) -> (String, String) {
     match parse_game(text) {
         Ok(game) => panic!("{text:?} should not parse, got {game:?}"),
-        Err(error) => (error.message, text.get(error.span.start()..error.span.end()).unwrap_or("<bad span>").to_owned()),
+        Err(error) => {
+            (error.message, text.get(error.span.start()..error.span.end()).unwrap_or("<bad span>").to_owned())
+        }
     }
 }
