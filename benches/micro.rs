@@ -7,7 +7,7 @@
 //! cargo bench --bench micro -- perft      # one group
 //! ```
 
-use arbiter::record::ast::{Game, Line};
+use arbiter::record::ast::Game;
 use arbiter::record::{parse_game, GameReader};
 use arbiter::rules::perft::perft;
 use arbiter::rules::{Position, Turn};
@@ -50,10 +50,9 @@ fn written_turns(game: &Game) -> Vec<(Position, arbiter::record::ast::TurnToken)
     let chess = variant("chess");
     let mut pos = chess.start();
     let mut pairs = Vec::new();
-    let Line { plies, .. } = &game.line;
-    for ply in plies {
-        let Ok(resolved) = chess.resolve(&pos, &ply.turn.value) else { break };
-        pairs.push((pos.clone(), ply.turn.value.clone()));
+    for ply in game.line().plies() {
+        let Ok(resolved) = chess.resolve(&pos, ply.turn()) else { break };
+        pairs.push((pos.clone(), ply.turn().clone()));
         pos = chess.play(&pos, &resolved.turn);
     }
     pairs

@@ -227,8 +227,8 @@ impl<'a> GameSource<'a> {
     /// Renders a problem as [`GameSource::render`] does, in colour (ANSI escapes)
     /// when `colour` is true.
     pub fn render_in(&self, problem: &Problem, colour: bool) -> String {
-        let end = problem.span.end.clamp(problem.span.start, self.text.len());
-        let start = problem.span.start.min(end);
+        let end = problem.span.end().clamp(problem.span.start(), self.text.len());
+        let start = problem.span.start().min(end);
         let index = self.line_of(start);
         let line_start = self.line_starts.get(index).copied().unwrap_or(0);
         let line_end = self.line_starts.get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));

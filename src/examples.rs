@@ -276,8 +276,9 @@ fn check_with(file: &ExampleFile, example: &Example, strict: bool, every_actual:
     let expect = &example.expect;
     let last = replay.final_position();
     let diagram = || {
-        let last_ply = reached.checked_sub(1).and_then(|i| game.line.plies.get(i));
-        let comments = last_ply.map_or(Vec::new(), |p| p.comments.iter().map(|c| c.value.clone()).collect());
+        let last_ply = reached.checked_sub(1).and_then(|i| game.line().ply(i));
+        let comments =
+            last_ply.map_or(Vec::new(), |p| p.comments().iter().map(|c| c.text(&text).to_string()).collect());
         draw(last, Style::Text, false, &replay.caption(reached, comments))
     };
     compare("snapshot", expect.snapshot.clone(), &|| replay.variant.write_snapshot(last));

@@ -3,7 +3,7 @@
 //! that point into the text of the record.
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
-use crate::record::ast::{CheckMark, Game, GameResult, Line, Ply, SanToken, Span, TurnPart};
+use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart};
 use crate::record::languages::Language;
 use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
@@ -278,7 +278,7 @@ pub fn replay(
     };
     let mut history = History::default();
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
-    let line = run.line(&game.line, &start, 0, Some(&mut history));
+    let line = run.line(game.line(), &start, 0, Some(&mut history));
     run.name_other_notation();
     let final_status = history.finish(run.variant, line.final_position(&start), line.length);
     if !line.broken {
@@ -410,8 +410,8 @@ impl LostRight {
 
     /// For a castling the side has no right to: `; the right was lost by ...`, or
     /// `; the start position gives none`.
-    fn explain(ply: &Ply, pos: &Position, lost: &[LostRight]) -> Option<String> {
-        let [part] = ply.turn.value.parts.as_slice() else { return None };
+    fn explain(ply: PlyView, pos: &Position, lost: &[LostRight]) -> Option<String> {
+        let [part] = ply.turn().parts() else { return None };
         let TurnPart::Move { san: SanToken::Castle { long }, .. } = &part.value else { return None };
         let wing = Wing::of_long(*long);
         let color = pos.turn();
@@ -557,14 +557,14 @@ impl<'a> Run<'a> {
     }
 
     fn written(&self, span: Span) -> &'a str {
-        self.text.get(span.start..span.end).unwrap_or("")
+        span.of(self.text)
     }
 
     /// Replays a line from `start`, the position after ply `first_ply` of the game;
     /// `history` is given for the main line only.
     fn line(
         &mut self,
-        line: &Line,
+        line: LineView,
         start: &Position,
         first_ply: usize,
         mut history: Option<&mut History>,
@@ -574,17 +574,17 @@ impl<'a> Run<'a> {
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
         let mut current: Option<Position> = None;
-        for (index, ply) in line.plies.iter().enumerate() {
+        for (index, ply) in line.plies().enumerate() {
             let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
-            for variation in &ply.variations {
+            for variation in ply.variations() {
                 let replayed = self.line(variation, pos, first_ply + index, None);
                 self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
                 }
             }
-            let written = self.written(ply.turn.span);
+            let written = self.written(ply.span());
             let context = At {
                 ply: first_ply + index + 1,
                 fullmove: pos.fullmove(),
@@ -598,9 +598,9 @@ impl<'a> Run<'a> {
                 drawn_warned = true;
                 let message =
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
-                self.warn(found(Kind::PlayedOn, ply.turn.span, message), Some(&context));
+                self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
             }
-            let played = if ply.turn.value.parts.is_empty() {
+            let played = if ply.turn().is_null() {
                 self.null_move(ply, pos, written, &context, history.is_some())
             } else {
                 self.ply(ply, pos, written, &context, &lost_rights)
@@ -635,14 +635,14 @@ impl<'a> Run<'a> {
     /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
     fn ply(
         &mut self,
-        ply: &Ply,
+        ply: PlyView,
         pos: &Position,
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
     ) -> Result<ReplayedPly, String> {
-        let span = ply.turn.span;
-        let resolved = match self.variant.resolve(pos, &ply.turn.value) {
+        let span = ply.span();
+        let resolved = match self.variant.resolve(pos, ply.turn()) {
             Ok(r) => r,
             Err(e) => {
                 let shown = quote(written);
@@ -690,7 +690,7 @@ impl<'a> Run<'a> {
     /// the main line it is an error, unless `--allow-null-moves` reads it as in a variation.
     fn null_move(
         &mut self,
-        ply: &Ply,
+        ply: PlyView,
         pos: &Position,
         written: &str,
         context: &At,
@@ -702,7 +702,7 @@ impl<'a> Run<'a> {
                  pass --allow-null-moves to read them in the main line)",
                 quote(written)
             );
-            self.error(found(Kind::Illegal, ply.turn.span, message.clone()), Some(context));
+            self.error(found(Kind::Illegal, ply.span(), message.clone()), Some(context));
             return Err(message);
         }
         let after = play_null_move(pos);
@@ -718,8 +718,8 @@ impl<'a> Run<'a> {
         })
     }
 
-    fn check_number(&mut self, ply: &Ply, pos: &Position, context: &At) {
-        let Some(number) = &ply.number else { return };
+    fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {
+        let Some(number) = ply.number() else { return };
         let expected_black = pos.turn() == Color::Black;
         if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
             let written = self.written(number.span);
@@ -733,9 +733,9 @@ impl<'a> Run<'a> {
     }
 
     /// Warns about imprecise notation and wrong check marks.
-    fn check_notation(&mut self, ply: &Ply, written: &str, canonical: &str, mark: &str, context: &At) {
+    fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = written.trim_end_matches(['!', '?', '+', '#']);
-        let written_mark = match ply.turn.value.check {
+        let written_mark = match ply.check() {
             None => "",
             Some(CheckMark::Check) => "+",
             Some(CheckMark::Mate) => "#",
@@ -752,7 +752,7 @@ impl<'a> Run<'a> {
         let canonical_spelling = self.variant.is_canonical_spelling(&english, canonical);
         if !canonical_spelling && notation != WrittenNotation::San {
             if self.other_notation.is_none() {
-                let first = self.placed(found(Kind::Imprecise, ply.turn.span, String::new()), Some(context));
+                let first = self.placed(found(Kind::Imprecise, ply.span(), String::new()), Some(context));
                 self.other_notation = Some((Vec::new(), first, 0));
             }
             if let Some((notations, _, turns)) = &mut self.other_notation {
@@ -762,15 +762,15 @@ impl<'a> Run<'a> {
                 *turns += 1;
             }
         } else if !canonical_spelling {
-            self.warn_lazily(ply.turn.span, context, || {
+            self.warn_lazily(ply.span(), context, || {
                 let message = format!("`{}` is not standard notation; write `{canonical}{mark}`", quote(written));
                 let suggestion = Some(format!("{canonical}{mark}"));
-                found(Kind::Imprecise, ply.turn.span, message).with_suggestion(suggestion, Vec::new())
+                found(Kind::Imprecise, ply.span(), message).with_suggestion(suggestion, Vec::new())
             });
         }
         let unmarked_notation = written_mark.is_empty() && !notation.writes_check_marks();
         if !san::same_text(written_mark, mark) && !unmarked_notation {
-            self.warn_lazily(ply.turn.span, context, || {
+            self.warn_lazily(ply.span(), context, || {
                 let shown = quote(written);
                 let message = match mark {
                     "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
@@ -778,7 +778,7 @@ impl<'a> Run<'a> {
                     _ => format!("`{shown}` gives check; write `{canonical}+`"),
                 };
                 let suggestion = Some(format!("{canonical}{mark}"));
-                found(Kind::CheckMark, ply.turn.span, message).with_suggestion(suggestion, Vec::new())
+                found(Kind::CheckMark, ply.span(), message).with_suggestion(suggestion, Vec::new())
             });
         }
     }

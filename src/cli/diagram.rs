@@ -132,10 +132,11 @@ fn emit(bytes: &[u8], output: Option<&Path>, out: &mut Output) -> Result<(), Cli
 /// The record's comments before the first ply (ply 0) or after ply `ply`.
 pub(super) fn comments(loaded: &Loaded, ply: usize) -> Vec<String> {
     let Some(game) = &loaded.game else { return Vec::new() };
-    let values = |comments: &[crate::record::ast::Spanned<String>]| comments.iter().map(|c| c.value.clone()).collect();
+    let text = &loaded.raw.text;
+    let values = |comments: &[crate::record::ast::Comment]| comments.iter().map(|c| c.text(text).to_string()).collect();
     match ply.checked_sub(1) {
-        None => values(&game.line.comments),
-        Some(i) => game.line.plies.get(i).map_or(Vec::new(), |p| values(&p.comments)),
+        None => values(game.line().comments()),
+        Some(i) => game.line().ply(i).map_or(Vec::new(), |p| values(p.comments())),
     }
 }
 

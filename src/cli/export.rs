@@ -16,7 +16,7 @@ use super::output::{to_stderr, Output};
 use super::report::{rendered_problems, verdict};
 use super::{CliError, Verdict};
 use crate::diagnostics::Severity;
-use crate::record::ast::{Game, Line, Ply};
+use crate::record::ast::{Game, LineView, PlyView};
 use crate::replay::{play_null_move, play_resolved};
 use crate::rules::written_forms::WrittenForm;
 use crate::rules::{Color, Position, ResolveError};
@@ -89,8 +89,8 @@ pub fn export_game_as(loaded: &Loaded, form: &WrittenForm) -> Result<String, Str
     let text = &loaded.raw.text;
     let writer = Writer { variant: replay.variant.as_ref(), form, text };
     let mut movetext = Movetext::default();
-    let line_end = game.result.as_ref().map_or(text.len(), |r| r.span.start);
-    writer.line(&mut movetext, &game.line, &replay.start, line_end);
+    let line_end = game.result.as_ref().map_or(text.len(), |r| r.span.start());
+    writer.line(&mut movetext, game.line(), &replay.start, line_end);
     movetext.token(result);
     Ok(format!("{}\n{}\n", tags(game, result), movetext.finish()))
 }
@@ -210,22 +210,22 @@ impl Writer<'_> {
     /// that no position is kept beyond the one a variation branches from. At a turn
     /// that does not resolve, a comment says why and the rest of the line, up to its
     /// closing parenthesis or `end`, is copied as written.
-    fn line(&self, out: &mut Movetext, line: &Line, start: &Position, end: usize) {
-        for comment in &line.comments {
-            out.comment(&comment.value);
+    fn line(&self, out: &mut Movetext, line: LineView, start: &Position, end: usize) {
+        for comment in line.comments() {
+            out.comment(comment.text(self.text));
         }
         let mut current = start.clone();
         let mut need_number = true;
-        for ply in &line.plies {
-            let (after, written) = if ply.turn.value.parts.is_empty() {
+        for ply in line.plies() {
+            let (after, written) = if ply.turn().is_null() {
                 // A null move (in a variation, or allowed in the main line).
                 (play_null_move(&current), "--".to_string())
             } else {
-                let resolved = match self.variant.resolve(&current, &ply.turn.value) {
+                let resolved = match self.variant.resolve(&current, ply.turn()) {
                     Ok(resolved) => resolved,
                     Err(error) => {
                         out.token(&comment_text(&self.refusal(&current, ply, &error)));
-                        let from = ply.number.as_ref().map_or(ply.turn.span.start, |n| n.span.start);
+                        let from = ply.number().map_or(ply.span().start(), |n| n.span.start());
                         out.verbatim(&rest_of_line(self.text, from, end));
                         return;
                     }
@@ -241,14 +241,14 @@ impl Writer<'_> {
                 out.token(&written);
             }
             need_number = false;
-            for nag in &ply.nags {
+            for nag in ply.nags() {
                 out.token(&format!("${}", nag.value));
             }
-            for comment in &ply.comments {
-                out.comment(&comment.value);
+            for comment in ply.comments() {
+                out.comment(comment.text(self.text));
                 need_number = true;
             }
-            for variation in &ply.variations {
+            for variation in ply.variations() {
                 let mut inner = Movetext::default();
                 self.line(&mut inner, variation, &current, self.text.len());
                 out.token(&format!("({})", inner.text));
@@ -259,8 +259,8 @@ impl Writer<'_> {
     }
 
     /// The marker's words: `arbiter: illegal turn 12. Nbd2: no knight ...`.
-    fn refusal(&self, pos: &Position, ply: &Ply, error: &ResolveError) -> String {
-        let written = self.text.get(ply.turn.span.start..ply.turn.span.end).unwrap_or("");
+    fn refusal(&self, pos: &Position, ply: PlyView, error: &ResolveError) -> String {
+        let written = ply.span().of(self.text);
         let number = match pos.turn() {
             Color::White => format!("{}.", pos.fullmove()),
             Color::Black => format!("{}...", pos.fullmove()),

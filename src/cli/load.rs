@@ -5,7 +5,7 @@
 use super::input::Loaded;
 use crate::diagnostics::{Kind, Problem, Severity};
 use crate::geometry::Square;
-use crate::record::ast::{Game, Ply, SanToken, Span, TurnPart};
+use crate::record::ast::{Game, PlyView, SanToken, Span, TurnPart};
 use crate::record::languages::{Language, ENGLISH};
 use crate::record::{letters, read_game, RawGame};
 use crate::replay::{self, Replay, ReplayOptions};
@@ -100,7 +100,7 @@ fn detect_language(
             .is_ok_and(|replay| replay.problems.iter().all(|p| p.severity == Severity::Warning))
     };
     let chosen = readers.iter().copied().find(|language| replays(language));
-    let span = game.line.plies.first().map_or(Span::default(), |ply| ply.turn.span);
+    let span = game.line().first().map_or(Span::default(), PlyView::span);
     let letters: String = used.iter().collect();
     let message = match chosen {
         Some(language) => format!(
@@ -138,9 +138,9 @@ fn replay_read(
 /// or a square of Bellows' 12x12 grid in an 8x8 variant (with the tag that would say so).
 fn foreign_board(game: &Game, text: &str, board_size: u8, id: &str) -> Option<Problem> {
     if board_size != 8 {
-        let numeric = |ply: &Ply| {
-            let span = ply.turn.span;
-            text.get(span.start..span.end).is_some_and(|turn| turn.starts_with(|c: char| matches!(c, '1'..='9')))
+        let numeric = |ply: PlyView| {
+            let span = ply.span();
+            text.get(span.start()..span.end()).is_some_and(|turn| turn.starts_with(|c: char| matches!(c, '1'..='9')))
         };
         let span = first_ply(game, numeric)?;
         let message = format!(
@@ -150,8 +150,8 @@ fn foreign_board(game: &Game, text: &str, board_size: u8, id: &str) -> Option<Pr
         return Some(Problem::new(Severity::Unreadable, span, message));
     }
     let beyond = |square: &Square| square.file() >= board_size || square.rank() >= board_size;
-    let off_board = |ply: &Ply| {
-        ply.turn.value.parts.iter().any(|part| match &part.value {
+    let off_board = |ply: PlyView| {
+        ply.turn().parts().iter().any(|part| match &part.value {
             TurnPart::Move { san: SanToken::Normal { to, .. }, .. } => to.as_ref().is_some_and(beyond),
             TurnPart::Move { .. } => false,
             TurnPart::Bomb(bomb) => beyond(&bomb.target),
@@ -167,14 +167,14 @@ fn foreign_board(game: &Game, text: &str, board_size: u8, id: &str) -> Option<Pr
 }
 
 /// The span of the first ply of the game, variations included, that `wanted` picks.
-fn first_ply(game: &Game, wanted: impl Fn(&Ply) -> bool) -> Option<Span> {
-    let mut lines = vec![&game.line];
+fn first_ply(game: &Game, wanted: impl Fn(PlyView) -> bool) -> Option<Span> {
+    let mut lines = vec![game.line()];
     while let Some(line) = lines.pop() {
-        for ply in &line.plies {
+        for ply in line.plies() {
             if wanted(ply) {
-                return Some(ply.turn.span);
+                return Some(ply.span());
             }
-            lines.extend(ply.variations.iter());
+            lines.extend(ply.variations());
         }
     }
     None

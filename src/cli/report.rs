@@ -37,8 +37,8 @@ pub(super) struct LocatedProblem {
 
 impl LocatedProblem {
     fn new(problem: &Problem, source: &GameSource<'_>) -> LocatedProblem {
-        let (line, column) = source.line_col(problem.span.start);
-        let (end_line, end_column) = source.line_col(problem.span.end.max(problem.span.start));
+        let (line, column) = source.line_col(problem.span.start());
+        let (end_line, end_column) = source.line_col(problem.span.end().max(problem.span.start()));
         let turn = problem.turn.as_ref();
         LocatedProblem {
             kind: problem.kind,

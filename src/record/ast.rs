@@ -5,16 +5,36 @@
 
 use crate::geometry::Square;
 
-/// A byte range in the text of one game (`RawGame::text`).
+pub use super::lines::{Comment, Game, LineView, PlyView};
+
+/// A byte range in the text of one game (`RawGame::text`). Offsets are kept in 32 bits
+/// (a game is at most [`super::MAX_GAME_BYTES`]), so that the syntax tree stays small;
+/// an offset beyond 4 GiB is kept as the largest one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        let narrow = |offset: usize| u32::try_from(offset).unwrap_or(u32::MAX);
+        Span { start: narrow(start), end: narrow(end) }
+    }
+
+    /// The offset of the first byte.
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// The offset just past the last byte.
+    pub fn end(self) -> usize {
+        self.end as usize
+    }
+
+    /// The spanned text of `text`, or nothing when the span is not in it.
+    pub fn of(self, text: &str) -> &str {
+        text.get(self.start()..self.end()).unwrap_or("")
     }
 }
 
@@ -25,55 +45,11 @@ pub struct Spanned<T> {
     pub span: Span,
 }
 
-/// One game of a record.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Game {
-    /// Tag pairs in the order written.
-    pub tags: Vec<Tag>,
-    /// The main line.
-    pub line: Line,
-    /// The result token at the end of the movetext, if written.
-    pub result: Option<Spanned<GameResult>>,
-    /// What the reader accepted although the record should not have written it so
-    /// (an unclosed tag quote): warnings, each on the text concerned.
-    pub remarks: Vec<Spanned<String>>,
-}
-
-impl Game {
-    /// The value of the first tag with this name (names compare case-sensitively, as PGN).
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|t| t.name.value == name).map(|t| t.value.value.as_str())
-    }
-}
-
 /// `[Name "value"]`. The value is unescaped (`\"` and `\\`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     pub name: Spanned<String>,
     pub value: Spanned<String>,
-}
-
-/// A sequence of plies: the main line or a variation.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Line {
-    /// Comments written before the first ply of the line.
-    pub comments: Vec<Spanned<String>>,
-    pub plies: Vec<Ply>,
-}
-
-/// One ply as written, with what is attached to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// The move number written right before the turn (`12.` or `12...`), if any.
-    pub number: Option<Spanned<MoveNumber>>,
-    /// The turn; its span covers the whole token as written, suffixes included.
-    pub turn: Spanned<TurnToken>,
-    /// NAGs in the order written; suffix glyphs become NAGs 1-6 (`!` `?` `!!` `??` `!?` `?!`).
-    pub nags: Vec<Spanned<u8>>,
-    /// Comments after the turn (`{...}` and `;...` to the end of the line), trimmed.
-    pub comments: Vec<Spanned<String>>,
-    /// Variations that replace this ply: each starts in the position before it.
-    pub variations: Vec<Line>,
 }
 
 /// A written move number.
@@ -111,24 +87,69 @@ pub enum CheckMark {
     Mate,
 }
 
-/// Everything one side writes for one ply.
+/// Everything one side writes for one ply: one part for most turns; several joined by
+/// `&` in a multi-move turn (F11); none for a null move (`--` or `Z0`), which passes the
+/// turn. The check mark written in the token is kept on its ply ([`PlyView::check`]).
+///
+/// One part is kept inline, so that a plain turn costs no allocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnToken {
-    /// One part for most turns; several joined by `&` in a multi-move turn (F11); none
-    /// for a null move (`--` or `Z0`), which passes the turn.
-    pub parts: Vec<Spanned<TurnPart>>,
-    /// The last check mark written anywhere in the token (`Re8+, Kg8` and `Re8, Kg8+`
-    /// both give `Check`), or `None`.
-    pub check: Option<CheckMark>,
+    parts: Parts,
 }
 
-/// One move of a turn, or a bomb.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Parts {
+    Null,
+    One(Spanned<TurnPart>),
+    Many(Box<[Spanned<TurnPart>]>),
+}
+
+impl TurnToken {
+    /// A turn of these parts (none: a null move).
+    pub fn new(mut parts: Vec<Spanned<TurnPart>>) -> TurnToken {
+        let parts = match parts.len() {
+            0 => Parts::Null,
+            1 => parts.pop().map_or(Parts::Null, Parts::One),
+            _ => Parts::Many(parts.into_boxed_slice()),
+        };
+        TurnToken { parts }
+    }
+
+    /// A turn of one part.
+    pub fn one(part: Spanned<TurnPart>) -> TurnToken {
+        TurnToken { parts: Parts::One(part) }
+    }
+
+    /// The parts in the order written; empty for a null move.
+    pub fn parts(&self) -> &[Spanned<TurnPart>] {
+        match &self.parts {
+            Parts::Null => &[],
+            Parts::One(part) => std::slice::from_ref(part),
+            Parts::Many(parts) => parts,
+        }
+    }
+
+    pub(crate) fn parts_mut(&mut self) -> &mut [Spanned<TurnPart>] {
+        match &mut self.parts {
+            Parts::Null => &mut [],
+            Parts::One(part) => std::slice::from_mut(part),
+            Parts::Many(parts) => parts,
+        }
+    }
+
+    /// True for a null move (`--`, `Z0`).
+    pub fn is_null(&self) -> bool {
+        matches!(self.parts, Parts::Null)
+    }
+}
+
+/// One move of a turn, or a bomb. What is rare is boxed, so that a move stays small.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TurnPart {
     /// A move, with the bounce that follows it after a comma (B9).
-    Move { san: SanToken, bounce: Option<Spanned<BounceToken>> },
+    Move { san: SanToken, bounce: Option<Box<Spanned<BounceToken>>> },
     /// `(****)g6` or `(****)g6:h5h7g5f6` (T8).
-    Bomb(BombToken),
+    Bomb(Box<BombToken>),
 }
 
 /// A piece letter as written: `K Q R B N`, or `P` where a pawn is named explicitly.
@@ -172,5 +193,5 @@ pub struct BounceToken {
 pub struct BombToken {
     pub target: Square,
     /// `None` when no `:` list was written; the squares in the order written.
-    pub destroyed: Option<Vec<Spanned<Square>>>,
+    pub destroyed: Option<Box<[Spanned<Square>]>>,
 }

@@ -79,8 +79,8 @@ impl SyntaxError {
 
     /// An error about `span` of a text of `text_len` bytes.
     pub(super) fn spanning(span: Span, text_len: usize, problem: Problem) -> SyntaxError {
-        let start = text_len.saturating_sub(span.start);
-        SyntaxError { start, end: text_len.saturating_sub(span.end).min(start), problem }
+        let start = text_len.saturating_sub(span.start());
+        SyntaxError { start, end: text_len.saturating_sub(span.end()).min(start), problem }
     }
 
     /// As a nom failure: no other rule is tried after it.
@@ -97,17 +97,17 @@ impl SyntaxError {
     pub(super) fn into_parse_error(self, text: &str) -> ParseError {
         let start = text.len().saturating_sub(self.start);
         let mut span = Span::new(start, text.len().saturating_sub(self.end).max(start));
-        if span.end == span.start {
+        if span.end() == span.start() {
             // An empty span points at the next character, so that there is a caret.
-            let next = text.get(span.start..).and_then(|rest| rest.chars().next());
-            span.end = span.start + next.map_or(0, char::len_utf8);
+            let next = text.get(span.start()..).and_then(|rest| rest.chars().next());
+            span = Span::new(start, start + next.map_or(0, char::len_utf8));
         }
-        let quoted = || quote(text.get(span.start..span.end).unwrap_or(""));
+        let quoted = || quote(span.of(text));
         let message = match self.problem {
             Problem::Expected(what) => format!("expected {what}"),
             Problem::Message(message) => message.to_owned(),
             Problem::Token(what) => format!("`{}` {what}", quoted()),
-            Problem::Primitive if span.start >= text.len() => "unexpected end of the game".to_owned(),
+            Problem::Primitive if span.start() >= text.len() => "unexpected end of the game".to_owned(),
             Problem::Primitive => format!("unexpected `{}`", quoted()),
         };
         ParseError { span, message }

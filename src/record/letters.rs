@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::ast::{Game, Line, PieceLetter, SanToken, TurnPart};
+use super::ast::{Game, PieceLetter, SanToken, TurnPart};
 use super::languages::{from_figurine, Language, ENGLISH, LANGUAGES};
 
 /// Every piece and promotion letter written in the game (figurines left out: they mean
@@ -12,7 +12,7 @@ use super::languages::{from_figurine, Language, ENGLISH, LANGUAGES};
 /// the one [`to_english`] rewrites them with.
 pub fn letters_used(game: &mut Game) -> BTreeSet<char> {
     let mut used = BTreeSet::new();
-    for_each_letter_mut(&mut game.line, &mut |letter| {
+    for_each_letter_mut(game, &mut |letter| {
         if from_figurine(*letter).is_none() {
             used.insert(*letter);
         }
@@ -41,7 +41,7 @@ fn same_letters(a: &Language, b: &Language) -> bool {
 /// Rewrites the game's letters from `language` into English, and every figurine too.
 /// A letter the language does not have is left as written, for the rules to refuse.
 pub fn to_english(game: &mut Game, language: &Language) {
-    for_each_letter_mut(&mut game.line, &mut |letter| {
+    for_each_letter_mut(game, &mut |letter| {
         let role = from_figurine(*letter).map(|(role, _)| role).or_else(|| language.role(*letter));
         if let Some(english) = role.and_then(|role| ENGLISH.letter(role)) {
             *letter = english;
@@ -49,23 +49,19 @@ pub fn to_english(game: &mut Game, language: &Language) {
     });
 }
 
-/// Visits every piece letter of a line and its variations: moved units, promotions and
-/// the units named in bounces.
-fn for_each_letter_mut(line: &mut Line, visit: &mut impl FnMut(&mut PieceLetter)) {
-    let mut lines = vec![line];
-    while let Some(line) = lines.pop() {
-        for ply in &mut line.plies {
-            for part in &mut ply.turn.value.parts {
-                if let TurnPart::Move { san, bounce } = &mut part.value {
-                    if let SanToken::Normal { piece, promotion, .. } = san {
-                        piece.iter_mut().chain(promotion.iter_mut()).for_each(&mut *visit);
-                    }
-                    if let Some(bounce) = bounce {
-                        bounce.value.piece.iter_mut().for_each(&mut *visit);
-                    }
+/// Visits every piece letter of the game, variations included: moved units, promotions
+/// and the units named in bounces.
+fn for_each_letter_mut(game: &mut Game, visit: &mut impl FnMut(&mut PieceLetter)) {
+    for turn in game.turns_mut() {
+        for part in turn.parts_mut() {
+            if let TurnPart::Move { san, bounce } = &mut part.value {
+                if let SanToken::Normal { piece, promotion, .. } = san {
+                    piece.iter_mut().chain(promotion.iter_mut()).for_each(&mut *visit);
+                }
+                if let Some(bounce) = bounce {
+                    bounce.value.piece.iter_mut().for_each(&mut *visit);
                 }
             }
-            lines.extend(ply.variations.iter_mut());
         }
     }
 }

@@ -12,7 +12,7 @@ use nom::bytes::complete::take_while;
 use nom::{IResult, Input as _, Parser};
 use nom_locate::LocatedSpan;
 
-use super::ast::{Span, Spanned};
+use super::ast::{Comment, Span, Spanned};
 use super::error::{Problem, SyntaxError};
 
 /// The text still to read, with its byte offset in the game's text.
@@ -145,9 +145,20 @@ pub(crate) fn inline_space(input: Input) -> PResult<()> {
     Ok((rest, ()))
 }
 
+/// Where the text of a comment lies, trimmed: a byte range from the start of the
+/// comment token.
+pub(crate) type CommentBody = (usize, usize);
+
+/// The range of `body`, a part of a comment token at `offset` bytes from its start,
+/// once trimmed.
+fn trimmed(offset: usize, body: &str) -> CommentBody {
+    let start = offset + (body.len() - body.trim_start().len());
+    (start, start + body.trim().len())
+}
+
 // brace_comment = "{" , { any character but "}" } , "}" ;
 /// A `{...}` comment, over as many lines as it takes; its text is trimmed.
-pub(crate) fn brace_comment(text: &str) -> TResult<'_, String> {
+pub(crate) fn brace_comment(text: &str) -> TResult<'_, CommentBody> {
     if first_byte(text) != Some(b'{') {
         return no_match(text);
     }
@@ -155,27 +166,32 @@ pub(crate) fn brace_comment(text: &str) -> TResult<'_, String> {
         return SyntaxError::first_bytes(text, 1, Problem::Message("unclosed comment, opened here")).fail();
     };
     let body = text.get(1..len).unwrap_or("");
-    Ok((skip(text, len + 1), body.trim().to_owned()))
+    Ok((skip(text, len + 1), trimmed(1, body)))
 }
 
 // line_comment = ";" , { any character but newline } ;
 /// A `;` comment up to the end of its line. The line break (`\n` or `\r\n`) is left for
 /// [`space`].
-pub(crate) fn line_comment(text: &str) -> TResult<'_, String> {
+pub(crate) fn line_comment(text: &str) -> TResult<'_, CommentBody> {
     if first_byte(text) != Some(b';') {
         return no_match(text);
     }
     let line_len = text.bytes().position(|b| b == b'\n').unwrap_or(text.len());
     let line = text.get(..line_len).unwrap_or("").trim_end_matches('\r');
     let body = line.get(1..).unwrap_or("");
-    Ok((skip(text, line.len()), body.trim().to_owned()))
+    Ok((skip(text, line.len()), trimmed(1, body)))
 }
 
 // comment = brace_comment | line_comment ;
 /// Either kind of comment.
-pub(crate) fn comment(text: &str) -> TResult<'_, String> {
+pub(crate) fn comment(text: &str) -> TResult<'_, CommentBody> {
     match first_byte(text) {
         Some(b';') => line_comment(text),
         _ => brace_comment(text),
     }
+}
+
+/// A comment read at `span`, its body given from the span's start.
+pub(crate) fn located_comment(span: Span, (start, end): CommentBody) -> Comment {
+    Comment { span, body: Span::new(span.start() + start, span.start() + end) }
 }

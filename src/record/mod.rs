@@ -13,6 +13,7 @@ pub mod iccf;
 pub mod languages;
 pub mod letters;
 mod lex;
+pub(crate) mod lines;
 mod movetext;
 pub mod notations;
 mod parser;

@@ -6,7 +6,7 @@ use nom::Input as _;
 
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
-use super::lex::{at_token_end, comment, offset, skip, space_len, text_len, Input, PResult, TResult};
+use super::lex::{at_token_end, comment, located_comment, offset, skip, space_len, text_len, Input, PResult, TResult};
 use super::san;
 use super::tree::LineStack;
 use super::turn::{glyph, turn_token};
@@ -26,8 +26,8 @@ pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a
     };
     let (rest, step) = match first {
         '{' | ';' => {
-            let (rest, comment) = comment(token)?;
-            lines.comment(Spanned { value: comment, span: at(rest) });
+            let (rest, body) = comment(token)?;
+            lines.comment(located_comment(at(rest), body));
             (rest, Ok(()))
         }
         '(' if !token.starts_with("(****)") => (skip(token, 1), lines.open(at(skip(token, 1)))),

@@ -38,9 +38,10 @@ pub fn read_game(text: &str) -> (Game, Option<ParseError>) {
     };
     let mut lines = LineStack::new(comments, expected_plies(&input), text_len(&input));
     let error = movetext(input, &mut lines).err().map(|error| into_parse_error(&error, text));
-    let (line, result, unclosed) = lines.finish();
+    let mut game = Game { tags, remarks, ..Game::default() };
+    let unclosed = lines.finish(&mut game);
     let error = error.or_else(|| unclosed.map(|error| error.into_parse_error(text)));
-    (Game { tags, line, result, remarks }, error)
+    (game, error)
 }
 
 fn into_parse_error(error: &nom::Err<SyntaxError>, text: &str) -> ParseError {

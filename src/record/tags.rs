@@ -6,9 +6,9 @@ use nom::combinator::cut;
 use nom::error::context;
 use nom::{Input as _, Parser};
 
-use super::ast::{Spanned, Tag};
+use super::ast::{Comment, Spanned, Tag};
 use super::error::{Problem, SyntaxError};
-use super::lex::{comment, first_byte, inline_space, read_token, space, spanned, Input, PResult};
+use super::lex::{comment, first_byte, inline_space, located_comment, read_token, space, spanned, Input, PResult};
 
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
@@ -99,7 +99,7 @@ pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>)
 }
 
 /// The tag pairs of a game and the comments written among them.
-pub(crate) type TagSection = (Vec<Tag>, Vec<Spanned<String>>);
+pub(crate) type TagSection = (Vec<Tag>, Vec<Comment>);
 
 // tag_section = space , { ( tag_pair | comment ) , space } ;
 /// Tag pairs up to the first token of movetext; comments among them are kept.
@@ -116,7 +116,7 @@ pub(crate) fn tag_section<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String
             }
             Some(b'{' | b';') => {
                 let (rest, comment) = read_token(input, comment)?;
-                comments.push(comment);
+                comments.push(located_comment(comment.span, comment.value));
                 rest
             }
             _ => return Ok((input, (tags, comments))),

@@ -1,16 +1,23 @@
 //! Builds the main line and its variations from movetext tokens, with an explicit stack
 //! instead of recursion, so that no nesting can overflow the call stack.
 
-use super::ast::{GameResult, Line, MoveNumber, Ply, Span, Spanned};
+use super::ast::{Comment, Game, GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError};
-use super::turn::TurnWithGlyphs;
+use super::lines::{Attached, Ply, Tree};
+use super::turn::WrittenTurn;
 
 /// Variations may be nested this deep; one more `(` is an error.
 pub(crate) const MAX_VARIATION_DEPTH: usize = 200;
 
-/// A line being built: the main line, or a variation still open.
+/// A line being built: the main line, or a variation still open. Its buffers are reused
+/// for the next variation once it is stored.
+#[derive(Default)]
 struct OpenLine {
-    line: Line,
+    plies: Vec<Ply>,
+    /// Comments before its first ply.
+    comments: Vec<Comment>,
+    /// What is attached to its last ply so far.
+    attached: Attached,
     /// The `(` that opened it (empty for the main line).
     opened: Span,
     /// A move number read and not yet attached to a turn.
@@ -18,8 +25,11 @@ struct OpenLine {
 }
 
 impl OpenLine {
-    fn new(opened: Span) -> OpenLine {
-        OpenLine { line: Line::default(), opened, number: None }
+    /// Stores what is attached to the last ply in `tree`.
+    fn settle(&mut self, tree: &mut Tree) {
+        if let Some(last) = self.plies.last_mut() {
+            tree.attach(last, &mut self.attached);
+        }
     }
 }
 
@@ -28,6 +38,9 @@ impl OpenLine {
 pub(crate) struct LineStack {
     /// Never empty: the main line stays at the bottom until [`LineStack::finish`].
     open: Vec<OpenLine>,
+    /// Closed variations' buffers, for the next ones.
+    spare: Vec<OpenLine>,
+    tree: Tree,
     result: Option<Spanned<GameResult>>,
     /// Length of the game's text, to place errors (see [`SyntaxError`]).
     text_len: usize,
@@ -39,11 +52,10 @@ type Step = Result<(), SyntaxError>;
 impl LineStack {
     /// A main line that starts with the comments written before the movetext, in a
     /// text of `text_len` bytes. `expected_plies` reserves room in the main line.
-    pub(super) fn new(comments: Vec<Spanned<String>>, expected_plies: usize, text_len: usize) -> LineStack {
-        let mut main = OpenLine::new(Span::default());
-        main.line.comments = comments;
-        main.line.plies.reserve(expected_plies);
-        LineStack { open: vec![main], result: None, text_len }
+    pub(super) fn new(comments: Vec<Comment>, expected_plies: usize, text_len: usize) -> LineStack {
+        let mut main = OpenLine { comments, ..OpenLine::default() };
+        main.plies.reserve(expected_plies);
+        LineStack { open: vec![main], spare: Vec::new(), tree: Tree::default(), result: None, text_len }
     }
 
     fn error(&self, span: Span, message: &'static str) -> SyntaxError {
@@ -72,39 +84,40 @@ impl LineStack {
     pub(super) fn dots(&mut self, span: Span) -> Step {
         if let Some(number) = &mut self.current(span)?.number {
             number.value.black = true;
-            number.span.end = span.end;
+            number.span = Span::new(number.span.start(), span.end());
         }
         Ok(())
     }
 
     /// A turn, with the glyphs written on it: a new ply.
-    pub(super) fn turn(&mut self, (turn, nags): TurnWithGlyphs) -> Step {
-        let current = self.current(turn.span)?;
+    pub(super) fn turn(&mut self, turn: WrittenTurn) -> Step {
+        self.current(turn.span)?;
+        let Some(current) = self.open.last_mut() else { return Ok(()) };
         let number = current.number.take();
-        current.line.plies.push(Ply { number, turn, nags, comments: Vec::new(), variations: Vec::new() });
+        current.settle(&mut self.tree);
+        current.plies.push(Ply::new(turn.token, turn.span, number, turn.check));
+        current.attached.nags.extend(turn.glyphs);
         Ok(())
     }
 
     /// A NAG or a glyph standing alone: it belongs to the last ply.
     pub(super) fn nag(&mut self, nag: Spanned<u8>) -> Step {
         let error = self.error(nag.span, "a NAG must follow a move");
-        match self.current(nag.span)?.line.plies.last_mut() {
-            Some(ply) => ply.nags.push(nag),
-            None => return Err(error),
+        let current = self.current(nag.span)?;
+        if current.plies.is_empty() {
+            return Err(error);
         }
+        current.attached.nags.push(nag);
         Ok(())
     }
 
     /// A comment belongs to the last ply of the current line, or to the line itself.
-    pub(super) fn comment(&mut self, comment: Spanned<String>) {
+    pub(super) fn comment(&mut self, comment: Comment) {
         if let Some(current) = self.open.last_mut() {
-            match current.line.plies.last_mut() {
-                Some(ply) => {
-                    // Most plies have at most one comment: do not reserve room for four.
-                    ply.comments.reserve_exact(1);
-                    ply.comments.push(comment);
-                }
-                None => current.line.comments.push(comment),
+            if current.plies.is_empty() {
+                current.comments.push(comment);
+            } else {
+                current.attached.comments.push(comment);
             }
         }
     }
@@ -112,13 +125,14 @@ impl LineStack {
     /// `(`: a variation of the last ply of the current line begins.
     pub(super) fn open(&mut self, span: Span) -> Step {
         let depth = self.open.len().saturating_sub(1);
-        if self.current(span)?.line.plies.is_empty() {
+        if self.current(span)?.plies.is_empty() {
             return Err(self.error(span, "a variation must follow the move it replaces"));
         }
         if depth >= MAX_VARIATION_DEPTH {
             return Err(self.error(span, "variations are nested more than 200 deep"));
         }
-        self.open.push(OpenLine::new(span));
+        let line = OpenLine { opened: span, ..self.spare.pop().unwrap_or_default() };
+        self.open.push(line);
         Ok(())
     }
 
@@ -128,12 +142,21 @@ impl LineStack {
         if self.open.len() < 2 {
             return Err(self.error(span, "unbalanced `)`: no variation is open"));
         }
-        if let Some(variation) = self.open.pop() {
-            if let Some(ply) = self.open.last_mut().and_then(|parent| parent.line.plies.last_mut()) {
-                ply.variations.push(variation.line);
-            }
-        }
+        self.close_variation();
         Ok(())
+    }
+
+    /// Stores the innermost variation and attaches it to the ply it replaces.
+    fn close_variation(&mut self) {
+        if let Some(mut variation) = self.open.pop() {
+            variation.settle(&mut self.tree);
+            let id = self.tree.add_line(&mut variation.plies, &mut variation.comments);
+            if let Some(parent) = self.open.last_mut() {
+                parent.attached.variations.push(id);
+            }
+            variation.number = None;
+            self.spare.push(variation);
+        }
     }
 
     /// A result ends the main line. Inside a variation it says nothing about the game
@@ -146,22 +169,23 @@ impl LineStack {
         Ok(())
     }
 
-    /// The main line and the result, once the movetext has ended or a syntax error has
+    /// The game's lines and result, once the movetext has ended or a syntax error has
     /// stopped it, and the error of the innermost variation left open, if any. Open
     /// variations join the plies they replace with what was read of them.
-    pub(super) fn finish(mut self) -> (Line, Option<Spanned<GameResult>>, Option<SyntaxError>) {
+    pub(super) fn finish(mut self, game: &mut Game) -> Option<SyntaxError> {
         let unclosed = match self.open.last() {
             Some(open) if self.open.len() > 1 => Some(self.error(open.opened, "unclosed variation, opened here")),
             _ => None,
         };
         while self.open.len() > 1 {
-            if let Some(variation) = self.open.pop() {
-                if let Some(ply) = self.open.last_mut().and_then(|parent| parent.line.plies.last_mut()) {
-                    ply.variations.push(variation.line);
-                }
-            }
+            self.close_variation();
         }
-        let main = self.open.pop().map(|open| open.line).unwrap_or_default();
-        (main, self.result, unclosed)
+        if let Some(mut main) = self.open.pop() {
+            main.settle(&mut self.tree);
+            self.tree.set_main(main.plies, &mut main.comments);
+        }
+        game.tree = self.tree;
+        game.result = self.result;
+        unclosed
     }
 }

@@ -65,14 +65,14 @@ fn en_passant(input: &str) -> TResult<'_, ()> {
 // bounce = numeric | [ piece_letter ] , square , [ [ "-" ] , square ] ;
 /// What follows a bounce's comma: `Kg8`, `g7-f8`, `g7f8`, `Kf8-g8`, `Nc6-b6`, or the
 /// bounce in ICCF numeric notation (`6878`).
-fn bounce(input: &str) -> TResult<'_, Spanned<BounceToken>> {
+fn bounce(input: &str) -> TResult<'_, Box<Spanned<BounceToken>>> {
     if let Ok((
         rest,
         SanToken::Normal { from_file: Some(file), from_rank: Some(rank), to: Some(to), promotion: None, .. },
     )) = numeric(input)
     {
         let token = BounceToken { piece: None, from: Square::new(file, rank), to };
-        return Ok((rest, mark(token, input, rest)));
+        return Ok((rest, Box::new(mark(token, input, rest))));
     }
     let (rest, (piece, first, second)) =
         (opt(piece_letter), square, opt(preceded(opt(char('-')), square))).parse(input)?;
@@ -80,12 +80,12 @@ fn bounce(input: &str) -> TResult<'_, Spanned<BounceToken>> {
         Some(to) => BounceToken { piece, from: Some(first), to },
         None => BounceToken { piece, from: None, to: first },
     };
-    Ok((rest, mark(token, input, rest)))
+    Ok((rest, Box::new(mark(token, input, rest))))
 }
 
 // bounce_suffix = "," , blank , bounce , [ check_mark ] ;
 /// A comma and the bounce after it (B9); once the comma is read, a bounce must follow.
-fn bounce_suffix(input: &str) -> TResult<'_, (Spanned<BounceToken>, Option<CheckMark>)> {
+fn bounce_suffix(input: &str) -> TResult<'_, (Box<Spanned<BounceToken>>, Option<CheckMark>)> {
     let (input, _) = (char(','), blank).parse(input)?;
     let (input, bounce) = context("a bounce such as `Kg8` or `g7-f8` after the comma", cut(bounce)).parse(input)?;
     let (rest, check) = opt(check_mark).parse(input)?;
@@ -127,7 +127,8 @@ fn bomb(start: &str) -> TResult<'_, PartWithCheck> {
         preceded(char(':'), context("the squares of the destroyed units after the colon", cut(many1(marked_square))));
     let (input, destroyed) = opt(listed).parse(input)?;
     let (rest, check) = opt(check_mark).parse(input)?;
-    let part = TurnPart::Bomb(BombToken { target, destroyed });
+    let destroyed = destroyed.map(Vec::into_boxed_slice);
+    let part = TurnPart::Bomb(Box::new(BombToken { target, destroyed }));
     Ok((rest, (mark(part, start, rest), check)))
 }
 
@@ -158,34 +159,48 @@ fn next_part(input: &str) -> TResult<'_, PartWithCheck> {
     }
 }
 
-/// A turn and the suffix glyphs written right after it, as NAGs.
-pub(crate) type TurnWithGlyphs = (Spanned<TurnToken>, Vec<Spanned<u8>>);
+/// A turn as read: the token, its span, the last check mark written in it, and the
+/// suffix glyphs written right after it, as NAGs.
+pub(crate) struct WrittenTurn {
+    pub(crate) token: TurnToken,
+    pub(crate) span: Span,
+    pub(crate) check: Option<CheckMark>,
+    pub(crate) glyphs: Vec<Spanned<u8>>,
+}
 
 // turn = turn_part , { blank , next_part } , { glyph } ;
 /// A whole turn token. Its span covers the glyphs too; they are also returned as NAGs.
-fn turn(start: &str) -> TResult<'_, TurnWithGlyphs> {
+/// A turn of one part allocates nothing.
+fn turn(start: &str) -> TResult<'_, WrittenTurn> {
     let (mut input, (first, mut check)) = turn_part(start)?;
-    let mut parts = vec![first];
+    let mut more = Vec::new();
     while peek_after_blank(input) == Some(b'&') {
         let (rest, (part, part_check)) = preceded(blank, next_part).parse(input)?;
         check = part_check.or(check);
-        parts.push(part);
+        more.push(part);
         input = rest;
     }
+    let token = if more.is_empty() {
+        TurnToken::one(first)
+    } else {
+        more.insert(0, first);
+        TurnToken::new(more)
+    };
     let mut glyphs = Vec::new();
     while let Some(b'!' | b'?') = first_byte(input) {
         let (rest, nag) = glyph(input)?;
         glyphs.push(mark(nag, input, rest));
         input = rest;
     }
-    Ok((input, (mark(TurnToken { parts, check }, start, input), glyphs)))
+    let span = Span::new(start.len(), input.len());
+    Ok((input, WrittenTurn { token, span, check, glyphs }))
 }
 
 // turn_token = turn ;   (* followed by a delimiter or the end *)
 /// A turn that ends where a token may end; anything else is named as "not a move".
 /// `text` is a suffix of a game's text of `text_len` bytes; the spans returned are
 /// offsets in it.
-pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGlyphs> {
+pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, WrittenTurn> {
     match turn(text) {
         Ok((rest, mut turn)) if at_token_end(rest) => {
             anchor(&mut turn, text_len);
@@ -197,7 +212,8 @@ pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, TurnWithGly
         }
         Err(nom::Err::Error(_)) if is_null_move(text) => {
             let rest = skip(text, 2);
-            let mut null = (mark(TurnToken { parts: Vec::new(), check: None }, text, rest), Vec::new());
+            let span = Span::new(text.len(), rest.len());
+            let mut null = WrittenTurn { token: TurnToken::new(Vec::new()), span, check: None, glyphs: Vec::new() };
             anchor(&mut null, text_len);
             Ok((rest, null))
         }
@@ -212,19 +228,20 @@ fn is_null_move(text: &str) -> bool {
 }
 
 /// Makes offsets of the spans in `turn`, counted from the end of a text of `len` bytes.
-fn anchor(turn: &mut TurnWithGlyphs, len: usize) {
-    let fix = |span: &mut Span| *span = Span::new(len.saturating_sub(span.start), len.saturating_sub(span.end));
-    let (token, glyphs) = turn;
-    fix(&mut token.span);
-    for part in &mut token.value.parts {
+fn anchor(turn: &mut WrittenTurn, len: usize) {
+    let fix = |span: &mut Span| *span = Span::new(len.saturating_sub(span.start()), len.saturating_sub(span.end()));
+    fix(&mut turn.span);
+    for part in turn.token.parts_mut() {
         fix(&mut part.span);
         match &mut part.value {
             TurnPart::Move { bounce: Some(bounce), .. } => fix(&mut bounce.span),
             TurnPart::Move { bounce: None, .. } => {}
-            TurnPart::Bomb(bomb) => bomb.destroyed.iter_mut().flatten().for_each(|square| fix(&mut square.span)),
+            TurnPart::Bomb(bomb) => {
+                bomb.destroyed.iter_mut().flat_map(|list| list.iter_mut()).for_each(|square| fix(&mut square.span));
+            }
         }
     }
-    for glyph in glyphs.iter_mut() {
+    for glyph in &mut turn.glyphs {
         fix(&mut glyph.span);
     }
 }

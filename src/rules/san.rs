@@ -39,12 +39,12 @@ pub fn belongs_to(what: &'static str, title: &'static str, id: &'static str) -> 
 /// The move of a turn token that holds one move (no `&`, no bomb), and the bounce
 /// written after it, if any.
 pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<BounceToken>>), ResolveError> {
-    let [part] = token.parts.as_slice() else {
+    let [part] = token.parts() else {
         return Err(belongs_to("a turn of several moves joined by `&`", "Refreshing Bubble Fizz Chess", "bubble-fizz"));
     };
     match &part.value {
         TurnPart::Bomb(_) => Err(belongs_to("a bomb", "Tilting the Balance", "tilting")),
-        TurnPart::Move { san, bounce } => Ok((san, bounce.as_ref())),
+        TurnPart::Move { san, bounce } => Ok((san, bounce.as_deref())),
     }
 }
 

@@ -274,8 +274,8 @@ fn odd_written_turns_are_refused_with_reasons() {
         "Bxi9", "a13",
     ] {
         if let Ok(game) = parse_game(&format!("{text}\n")) {
-            if let Some(ply) = game.line.plies.first() {
-                if let Err(arbiter::rules::ResolveError::Illegal(reason)) = variant.resolve(&pos, &ply.turn.value) {
+            if let Some(ply) = game.line().first() {
+                if let Err(arbiter::rules::ResolveError::Illegal(reason)) = variant.resolve(&pos, ply.turn()) {
                     assert!(!reason.to_string().is_empty(), "`{text}`: an empty reason");
                 }
             }

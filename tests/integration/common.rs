@@ -49,7 +49,7 @@ pub(crate) fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns:
             return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
         }
         let game = parse_game(&format!("{text}\n")).map_err(|e| format!("`{text}` does not parse: {}", e.message))?;
-        let token = &game.line.plies.first().ok_or(format!("`{text}` holds no turn"))?.turn.value;
+        let token = game.line().first().ok_or(format!("`{text}` holds no turn"))?.turn();
         let resolved = variant.resolve(pos, token).map_err(|e| format!("`{text}` does not resolve: {e:?}"))?;
         if resolved.turn != *turn || !text.starts_with(&resolved.canonical) {
             return Err(format!("`{text}` resolves to {:?} written `{}`", resolved.turn, resolved.canonical));
@@ -82,4 +82,29 @@ pub(crate) fn temp_file(tag: &str, name: &str, bytes: &[u8]) -> std::path::PathB
     let path = scratch(tag).join(name);
     std::fs::write(&path, bytes).expect("temp file");
     path
+}
+
+/// A file written for one test, removed when the guard is dropped (even when the test
+/// fails), so that large generated inputs do not pile up in the target folder.
+pub(crate) struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    /// Writes `bytes` to a file `name` in the scratch folder `tag` of this test run.
+    pub(crate) fn new(tag: &str, name: &str, bytes: &[u8]) -> TempFile {
+        TempFile(temp_file(tag, name, bytes))
+    }
+
+    pub(crate) fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        // The folder goes once its last file has gone; an error means others remain.
+        if let Some(folder) = self.0.parent() {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
 }

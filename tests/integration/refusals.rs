@@ -23,7 +23,7 @@ const KING_SAFETY_WORDS: [&str; 6] =
 
 fn token_of(text: &str) -> arbiter::record::ast::TurnToken {
     let game = parse_game(&format!("{text}\n")).unwrap_or_else(|e| panic!("`{text}`: {}", e.message));
-    game.line.plies.first().unwrap().turn.value.clone()
+    game.line().first().unwrap().turn().clone()
 }
 
 /// A knight, bishop, rook, queen or king move written in long algebraic form from

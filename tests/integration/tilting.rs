@@ -89,8 +89,8 @@ fn expected_bombs(pos: &Position) -> BTreeSet<Square> {
 fn resolve(pos: &Position, written: &str) -> Result<Turn, String> {
     let text = format!("[Variant \"tilting\"]\n\n{written} *\n");
     let game = parse_game(&text).map_err(|e| format!("`{written}` does not parse: {}", e.message))?;
-    let ply = game.line.plies.first().ok_or_else(|| format!("`{written}`: no turn"))?;
-    Tilting.resolve(pos, &ply.turn.value).map(|r| r.turn).map_err(|e| format!("`{written}`: {e:?}"))
+    let ply = game.line().first().ok_or_else(|| format!("`{written}`: no turn"))?;
+    Tilting.resolve(pos, ply.turn()).map(|r| r.turn).map_err(|e| format!("`{written}`: {e:?}"))
 }
 
 /// Every check of one position; returns its legal turns.

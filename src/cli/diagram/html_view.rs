@@ -17,7 +17,7 @@ pub(super) fn game_view(
     let Ok(replay) = &loaded.replay else { return Ok(None) };
     let report = GameReport::new(loaded);
     let board = SvgOptions { caption: false, size: None, standalone: false, ..settings.svg };
-    let written = loaded.game.as_ref().map(|g| &g.line.plies);
+    let written = loaded.game.as_ref().map(|g| g.line());
     let mut plies = Vec::with_capacity(replay.line.plies.len() + 1);
     for ply in 0..=replay.line.plies.len() {
         let pos = position_at(replay, ply)?;
@@ -28,8 +28,8 @@ pub(super) fn game_view(
             turn: played.map(|(_, p)| p.canonical.clone()),
             nags: ply
                 .checked_sub(1)
-                .and_then(|i| written.and_then(|w| w.get(i)))
-                .map_or(Vec::new(), |p| p.nags.iter().map(|n| n.value).collect()),
+                .and_then(|i| written.and_then(|w| w.ply(i)))
+                .map_or(Vec::new(), |p| p.nags().iter().map(|n| n.value).collect()),
             board: draw_svg(pos, &board, &caption),
             sentences: caption.sentences(pos),
             legend: caption.legend_lines(),

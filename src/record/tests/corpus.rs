@@ -24,7 +24,7 @@ fn every_corpus_game_parses() {
         assert!(game.tag("Event").is_some(), "game {} has no Event tag", raw.number);
         assert!(game.result.is_some(), "game {} has no result", raw.number);
         games += 1;
-        plies += game.line.plies.len();
+        plies += game.line().len();
     }
     assert_eq!((games, plies), (3000, 258_738), "(games, plies) of the sample");
 }

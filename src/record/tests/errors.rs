@@ -121,8 +121,8 @@ fn no_input_panics() {
             text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
         }
         if let Err(error) = parse_game(&text) {
-            assert!(error.span.start <= error.span.end && error.span.end <= text.len(), "{text:?}: {error:?}");
-            assert!(text.is_char_boundary(error.span.start) && text.is_char_boundary(error.span.end), "{text:?}");
+            assert!(error.span.start() <= error.span.end() && error.span.end() <= text.len(), "{text:?}: {error:?}");
+            assert!(text.is_char_boundary(error.span.start()) && text.is_char_boundary(error.span.end()), "{text:?}");
             assert!(!error.message.is_empty());
         }
     }

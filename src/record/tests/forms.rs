@@ -56,7 +56,7 @@ fn result_forms() {
         ("1/2-1/2", GameResult::Draw),
     ] {
         let game = parse(&format!("1. e4 {written}"));
-        assert_eq!(game.result.map(|r| r.value), Some(result), "{written}");
+        assert_eq!(game.result.clone().map(|r| r.value), Some(result), "{written}");
     }
 }
 
@@ -88,9 +88,9 @@ fn an_unclosed_tag_quote_is_read_up_to_the_bracket_with_a_remark() {
 fn reading_stops_at_a_syntax_error_and_keeps_what_came_before() {
     let (game, error) = read_game("1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Zz9 Nc6 *");
     assert_eq!(error.map(|e| e.message), Some("`Zz9` is not a move".to_string()));
-    assert_eq!(game.line.plies.len(), 3);
-    assert_eq!(game.line.plies[2].variations[0].plies.len(), 2);
+    assert_eq!(game.line().len(), 3);
+    assert_eq!(game.line().ply(2).unwrap().variations().next().unwrap().len(), 2);
     let (game, error) = read_game("1. e4 (1. d4 d5");
     assert!(error.is_some_and(|e| e.message.starts_with("unclosed variation")));
-    assert_eq!(game.line.plies[0].variations.len(), 1);
+    assert_eq!(game.line().first().unwrap().variations().len(), 1);
 }

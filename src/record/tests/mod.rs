@@ -6,17 +6,73 @@ mod errors;
 mod forms;
 mod movetext;
 mod reader;
+mod size;
 mod spans;
 mod turns;
 
-use super::ast::{Game, Ply, SanToken, TurnPart, TurnToken};
+use super::ast::{CheckMark, Game, LineView, MoveNumber, SanToken, Spanned, TurnPart};
 use super::parse_game;
 use crate::geometry::Square;
 
+/// A parsed game with its lines copied into owned values, so that tests may index them.
+struct Parsed {
+    game: Game,
+    line: Line,
+}
+
+impl std::ops::Deref for Parsed {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
+/// A line as owned values.
+#[derive(Debug)]
+struct Line {
+    comments: Vec<Spanned<String>>,
+    plies: Vec<Ply>,
+}
+
+/// A ply as owned values: what [`super::ast::PlyView`] gives.
+#[derive(Debug)]
+struct Ply {
+    number: Option<Spanned<MoveNumber>>,
+    turn: Spanned<Turn>,
+    nags: Vec<Spanned<u8>>,
+    comments: Vec<Spanned<String>>,
+    variations: Vec<Line>,
+}
+
+/// A turn as owned values: its parts and its check mark.
+#[derive(Debug)]
+struct Turn {
+    parts: Vec<Spanned<TurnPart>>,
+    check: Option<CheckMark>,
+}
+
+fn owned_comments(text: &str, comments: &[super::ast::Comment]) -> Vec<Spanned<String>> {
+    comments.iter().map(|c| Spanned { value: c.text(text).to_owned(), span: c.span }).collect()
+}
+
+fn owned(text: &str, line: LineView) -> Line {
+    let plies = line
+        .plies()
+        .map(|ply| Ply {
+            number: ply.number().cloned(),
+            turn: Spanned { value: Turn { parts: ply.turn().parts().to_vec(), check: ply.check() }, span: ply.span() },
+            nags: ply.nags().to_vec(),
+            comments: owned_comments(text, ply.comments()),
+            variations: ply.variations().map(|variation| owned(text, variation)).collect(),
+        })
+        .collect();
+    Line { comments: owned_comments(text, line.comments()), plies }
+}
+
 /// Parses a game that must be valid.
-fn parse(text: &str) -> Game {
+fn parse(text: &str) -> Parsed {
     match parse_game(text) {
-        Ok(game) => game,
+        Ok(game) => Parsed { line: owned(text, game.line()), game },
         Err(error) => panic!("{text:?} did not parse: {} at {:?}", error.message, error.span),
     }
 }
@@ -27,7 +83,7 @@ fn plies(text: &str) -> Vec<Ply> {
 }
 
 /// The one turn of a text holding a single turn.
-fn turn(text: &str) -> TurnToken {
+fn turn(text: &str) -> Turn {
     let mut plies = plies(text);
     assert_eq!(plies.len(), 1, "{text:?} should hold one turn");
     plies.remove(0).turn.value
@@ -74,6 +130,8 @@ fn normal(
 fn error(text: &str) -> (String, String) {
     match parse_game(text) {
         Ok(game) => panic!("{text:?} should not parse, got {game:?}"),
-        Err(error) => (error.message, text.get(error.span.start..error.span.end).unwrap_or("<bad span>").to_owned()),
+        Err(error) => {
+            (error.message, text.get(error.span.start()..error.span.end()).unwrap_or("<bad span>").to_owned())
+        }
     }
 }

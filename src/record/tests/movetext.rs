@@ -5,8 +5,8 @@ use super::{parse, plies};
 use crate::record::ast::{GameResult, MoveNumber};
 
 /// The written SAN of each ply of a line, as text.
-fn written(text: &str, plies: &[crate::record::ast::Ply]) -> Vec<String> {
-    plies.iter().map(|p| text[p.turn.span.start..p.turn.span.end].to_owned()).collect()
+fn written(text: &str, plies: &[super::Ply]) -> Vec<String> {
+    plies.iter().map(|p| text[p.turn.span.start()..p.turn.span.end()].to_owned()).collect()
 }
 
 #[test]
@@ -93,19 +93,19 @@ fn results() {
         ("1. e4 ½-½", GameResult::Draw),
         ("1. e4 *", GameResult::Unknown),
     ] {
-        assert_eq!(parse(text).result.map(|r| r.value), Some(result), "{text}");
+        assert_eq!(parse(text).result.clone().map(|r| r.value), Some(result), "{text}");
     }
     assert_eq!(parse("1. e4 e5").result, None);
     // A result alone: a game without moves.
     let empty = parse("[Result \"*\"]\n\n*\n");
     assert!(empty.line.plies.is_empty());
-    assert_eq!(empty.result.map(|r| r.value), Some(GameResult::Unknown));
+    assert_eq!(empty.result.clone().map(|r| r.value), Some(GameResult::Unknown));
 }
 
 #[test]
 fn a_result_in_a_variation_is_ignored() {
     let game = parse("1. e4 (1. f3 e5 2. g4 Qh4# 0-1) e5 1-0");
-    assert_eq!(game.result.map(|r| r.value), Some(GameResult::WhiteWins));
+    assert_eq!(game.result.clone().map(|r| r.value), Some(GameResult::WhiteWins));
     assert_eq!(game.line.plies[0].variations[0].plies.len(), 4);
 }
 
@@ -142,7 +142,7 @@ fn crlf_line_ends() {
     let plies = &game.line.plies;
     assert_eq!(plies.len(), 3);
     assert_eq!(plies[0].comments[0].value, "note");
-    assert_eq!(&text[plies[0].comments[0].span.start..plies[0].comments[0].span.end], "; note");
+    assert_eq!(&text[plies[0].comments[0].span.start()..plies[0].comments[0].span.end()], "; note");
     assert_eq!(plies[1].comments[0].value, "a\r\nb");
 }
 

@@ -1,10 +1,11 @@
 //! Spans: every token of the tree slices back to its text.
 
 use super::parse;
-use crate::record::ast::{Line, Span, TurnPart};
+use super::Line;
+use crate::record::ast::{Span, TurnPart};
 
 fn slice(text: &str, span: Span) -> &str {
-    text.get(span.start..span.end).unwrap_or_else(|| panic!("span {span:?} is not in the text"))
+    text.get(span.start()..span.end()).unwrap_or_else(|| panic!("span {span:?} is not in the text"))
 }
 
 #[test]
@@ -16,7 +17,7 @@ fn tags_spans() {
     assert_eq!(slice(text, game.tags[0].value.span), "Open \\\"A\\\"");
     assert_eq!(slice(text, game.tags[1].name.span), "Site");
     assert_eq!(slice(text, game.tags[1].value.span), "x");
-    assert_eq!(slice(text, game.result.unwrap().span), "*");
+    assert_eq!(slice(text, game.result.clone().unwrap().span), "*");
 }
 
 #[test]
@@ -34,7 +35,7 @@ fn movetext_spans() {
     assert_eq!(slice(text, plies[2].comments[0].span), "; end");
     let glyphs: Vec<_> = plies[2].nags.iter().map(|n| slice(text, n.span)).collect();
     assert_eq!(glyphs, vec!["!?"]);
-    assert_eq!(slice(text, game.result.unwrap().span), "1/2-1/2");
+    assert_eq!(slice(text, game.result.clone().unwrap().span), "1/2-1/2");
 
     let variation = &plies[1].variations[0].plies;
     assert_eq!(slice(text, variation[1].turn.span), "Nf3+");
@@ -81,6 +82,6 @@ fn spans_are_offsets_in_text_with_a_bom_and_multibyte_characters() {
     assert_eq!(slice(text, game.tags[0].value.span), "Échecs ½");
     assert_eq!(slice(text, game.line.plies[1].number.as_ref().unwrap().span), "1…");
     assert_eq!(slice(text, game.line.plies[1].turn.span), "e5");
-    assert_eq!(slice(text, game.result.unwrap().span), "½-½");
+    assert_eq!(slice(text, game.result.clone().unwrap().span), "½-½");
     check_line(text, &game.line);
 }

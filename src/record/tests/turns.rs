@@ -158,7 +158,7 @@ fn multi_move_turns() {
 /// The bomb of a single-part turn.
 fn bomb(text: &str) -> BombToken {
     match &turn(text).parts[0].value {
-        TurnPart::Bomb(bomb) => bomb.clone(),
+        TurnPart::Bomb(bomb) => (**bomb).clone(),
         other @ TurnPart::Move { .. } => panic!("{text:?} is not a bomb: {other:?}"),
     }
 }

@@ -16,13 +16,13 @@ use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
-    let parts = token.parts.len();
+    let parts = token.parts().len();
     let mut st = TurnState::begin(pos);
     let mut moves = Vec::with_capacity(parts);
     let mut texts = Vec::with_capacity(parts);
     // A last move after which nothing can follow was checked for F7 with its peers.
     let mut known_safe = false;
-    for (i, part) in token.parts.iter().enumerate() {
+    for (i, part) in token.parts().iter().enumerate() {
         let san = match &part.value {
             TurnPart::Bomb(_) => return Err(san::belongs_to("a bomb", "Tilting the Balance", "tilting")),
             TurnPart::Move { bounce: Some(_), .. } => {

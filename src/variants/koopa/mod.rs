@@ -92,7 +92,7 @@ impl Notation for Koopa {
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         let result = san::resolve_single_move(self, pos, token);
-        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts.as_slice()) else { return result };
+        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts()) else { return result };
         let TurnPart::Move { san: written, bounce: None } = &part.value else { return result };
         let better = match written {
             SanToken::Normal { piece: None, promotion: Some(_), .. } => {

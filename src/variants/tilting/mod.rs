@@ -100,7 +100,7 @@ impl Rules for Tilting {
 
 impl Notation for Tilting {
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
-        if let [part] = token.parts.as_slice() {
+        if let [part] = token.parts() {
             match &part.value {
                 TurnPart::Bomb(bomb) => return notation::resolve_bomb(pos, bomb),
                 TurnPart::Move { san: SanToken::Castle { long }, bounce: None } => {

@@ -1,0 +1,43 @@
+//! The size of the syntax tree: a plain ply is one small record, and a game's tree
+//! takes a small constant times the bytes of its text.
+
+use std::fmt::Write as _;
+
+use super::parse;
+use crate::record::lines::Ply;
+
+#[test]
+fn a_plain_ply_fits_in_sixty_four_bytes() {
+    assert!(size_of::<Ply>() <= 64, "a ply takes {} bytes", size_of::<Ply>());
+}
+
+/// Checks that the tree of a game of `text` takes less than `bound` bytes per byte of
+/// text. Arrays grow by doubling, so up to half of what is counted may be room not yet
+/// used (and not yet touched).
+fn assert_tree_within(text: &str, bound: usize) {
+    let bytes = parse(text).tree_bytes();
+    assert!(bytes < bound * text.len(), "{bytes} bytes of tree for {} of text: {}...", text.len(), &text[..30]);
+}
+
+#[test]
+fn a_long_main_line_takes_a_few_bytes_per_byte_of_text() {
+    let text = (1..=50_000).fold(String::new(), |mut text, n| {
+        let _ = write!(text, "{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * n - 1, 2 * n);
+        text
+    });
+    let game = parse(&text);
+    assert_eq!(game.line().len(), 200_000);
+    assert!(game.tree_bytes() <= 200_000 * 2 * 64, "{} bytes for 200,000 plies", game.tree_bytes());
+    assert_tree_within(&text, 12);
+}
+
+#[test]
+fn sibling_variations_and_annotations_take_a_few_bytes_per_byte_of_text() {
+    for text in [
+        format!("1. e4 {}e5 *", "(1. d4) ".repeat(100_000)),
+        format!("1. e4 {}e5 *", "$1 {a} ".repeat(100_000)),
+        format!("1. e4 {}e5 *", "(1. d4 {x} d5 $2) ".repeat(50_000)),
+    ] {
+        assert_tree_within(&text, 20);
+    }
+}
