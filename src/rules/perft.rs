@@ -2,16 +2,16 @@
 
 use super::{Notation, Position};
 
-/// The number of legal turn sequences of `depth` plies from `pos`.
+/// The number of legal turn sequences of `depth` plies from `pos`; the last ply is
+/// counted without being played ([`Rules::count_legal_turns`](super::Rules::count_legal_turns)).
 pub fn perft<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return variant.count_legal_turns(pos),
+        _ => {}
     }
     let mut turns = Vec::new();
     variant.legal_turns(pos, &mut turns);
-    if depth == 1 {
-        return turns.len() as u64;
-    }
     turns.iter().map(|t| perft(variant, &variant.play(pos, t), depth - 1)).sum()
 }
 

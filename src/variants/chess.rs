@@ -3,7 +3,7 @@
 
 use crate::geometry::SquareSet;
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, legal_moves, Arena};
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::refusal;
 use crate::rules::san::WrittenMove;
@@ -60,6 +60,10 @@ impl Rules for Chess {
         let mut moves = Vec::with_capacity(48);
         legal_moves(pos, &ARENA, filter, &mut moves);
         out.extend(moves.into_iter().map(Turn::Move));
+    }
+
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        count_legal_moves(pos, &ARENA)
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {

@@ -55,6 +55,10 @@ impl Rules for Bellows {
         out.extend(found.into_iter().map(Turn::Move));
     }
 
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        moves::count_legal_moves(pos, &self.schedule)
+    }
+
     fn has_legal_turn(&self, pos: &Position) -> bool {
         moves::any_legal_move(pos, &self.schedule)
     }
