@@ -67,7 +67,9 @@ impl<'v> Turns<'v> {
             return Ok(found);
         }
         let found = self.variant.count_legal_turns(pos);
-        self.left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(found)).map_err(|_| self.spent())?;
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(found))
+            .map_err(|_| self.spent())?;
         Ok(found)
     }
 

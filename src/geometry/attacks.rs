@@ -209,13 +209,21 @@ pub const fn is_orthogonal(dir: usize) -> bool {
 /// The squares a rook on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn rook_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    ORTHOGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+    let [a, b, c, d] = ORTHOGONAL;
+    ray_attacks(a, sq, blockers)
+        | ray_attacks(b, sq, blockers)
+        | ray_attacks(c, sq, blockers)
+        | ray_attacks(d, sq, blockers)
 }
 
 /// The squares a bishop on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn bishop_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    DIAGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+    let [a, b, c, d] = DIAGONAL;
+    ray_attacks(a, sq, blockers)
+        | ray_attacks(b, sq, blockers)
+        | ray_attacks(c, sq, blockers)
+        | ray_attacks(d, sq, blockers)
 }
 
 /// Every square of the 12x12 grid.

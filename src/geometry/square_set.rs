@@ -90,11 +90,11 @@ impl SquareSet {
     pub fn last(&self) -> Option<Square> {
         let [a, b, c] = self.0;
         let index = if c != 0 {
-            191 - c.leading_zeros()
+            128 + c.ilog2()
         } else if b != 0 {
-            127 - b.leading_zeros()
+            64 + b.ilog2()
         } else if a != 0 {
-            63 - a.leading_zeros()
+            a.ilog2()
         } else {
             return None;
         };

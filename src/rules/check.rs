@@ -159,7 +159,9 @@ impl<'a> KingSafety<'a> {
     /// The enemy units that attack the mover's king now.
     fn checkers(&mut self) -> SquareSet {
         let (arms, units, king) = (&self.arms, self.pos.board().occupied(), self.king);
-        *self.checkers.get_or_insert_with(|| king.map_or(SquareSet::EMPTY, |k| arms.attackers(k, units, SquareSet::EMPTY)))
+        *self
+            .checkers
+            .get_or_insert_with(|| king.map_or(SquareSet::EMPTY, |k| arms.attackers(k, units, SquareSet::EMPTY)))
     }
 
     /// The mover's pinned units.
@@ -199,7 +201,9 @@ impl<'a> KingSafety<'a> {
         if plain && self.judged_by_sets {
             return self.safe_destinations(mv.from, SquareSet::only(mv.to)).contains(mv.to);
         }
-        if let Some((king, units, captured)) = self.king.filter(|_| self.judged_by_sets).and_then(|k| after_special(self.pos, mv, k)) {
+        if let Some((king, units, captured)) =
+            self.king.filter(|_| self.judged_by_sets).and_then(|k| after_special(self.pos, mv, k))
+        {
             return !self.arms.attack(king, units, captured);
         }
         let (craters, terrain, us) = (self.pos.craters(), self.terrain, self.pos.turn());

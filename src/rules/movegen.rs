@@ -268,7 +268,8 @@ impl<'p> PseudoMoves<'p> {
     /// four per promotion square.
     #[inline]
     pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
-        let promotions = if role == Role::Pawn { to & last_rank_set(self.terrain, self.pos.turn()) } else { SquareSet::EMPTY };
+        let promotions =
+            if role == Role::Pawn { to & last_rank_set(self.terrain, self.pos.turn()) } else { SquareSet::EMPTY };
         (to.len() + 3 * promotions.len()) as u64
     }
 }
@@ -372,7 +373,8 @@ impl<'b> Arms<'b> {
         attacks::knight_attacks(sq).intersects(of(Role::Knight))
             || attacks::pawn_attacks(sq, self.by == Color::Black).intersects(of(Role::Pawn))
             || attacks::king_attacks(sq).intersects(of(Role::King))
-            || (attacks::rook_lines(sq).intersects(rook_like) && attacks::rook_attacks(sq, blockers).intersects(rook_like))
+            || (attacks::rook_lines(sq).intersects(rook_like)
+                && attacks::rook_attacks(sq, blockers).intersects(rook_like))
             || (attacks::bishop_lines(sq).intersects(bishop_like)
                 && attacks::bishop_attacks(sq, blockers).intersects(bishop_like))
     }
