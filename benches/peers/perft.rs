@@ -18,8 +18,10 @@ pub(crate) fn run(arbiter: &Path, depth: u32, runs: usize) {
         .ok()
         .and_then(|fen| fen.into_position(CastlingMode::Standard).ok())
         .expect("Kiwipete is a legal position");
-    let invocation =
-        Invocation::new(arbiter, &[&"perft", &"--variant", &"chess", &"--fen", &KIWIPETE, &depth.to_string()]);
+    let invocation = Invocation::new(
+        arbiter,
+        &[&"--jobs", &"1", &"perft", &"--variant", &"chess", &"--fen", &KIWIPETE, &depth.to_string()],
+    );
     let mut theirs = Vec::new();
     let mut ours = Vec::new();
     let mut nodes = 0;

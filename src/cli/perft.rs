@@ -1,7 +1,7 @@
 //! `arbiter perft`: count legal turn sequences depth-first, collecting no turns below the
 //! root (memory linear in the depth), within the `--max-turns` budget; the count is the
 //! last line. The root's turns are shared out among the threads (`--jobs`); the last
-//! ply is counted without being played.
+//! ply is counted without being played, and (but in Bubble Fizz) without being built.
 
 use super::args::PositionArgs;
 use super::output::Output;
@@ -78,12 +78,14 @@ fn root_turns(turns: &Turns, pos: &Position, divide: bool) -> Result<Option<Vec<
 
 /// The number of legal turn sequences of `depth` plies from `pos`.
 fn count(turns: &Turns, pos: &Position, depth: u32) -> Result<u64, CliError> {
-    if depth == 0 {
-        return Ok(1);
+    match depth {
+        0 => return Ok(1),
+        1 => return turns.count(pos),
+        _ => {}
     }
     let mut total = 0u64;
     turns.each(pos, &mut |turn| {
-        total += if depth == 1 { 1 } else { count(turns, &turns.variant.play(pos, &turn), depth - 1)? };
+        total += count(turns, &turns.variant.play(pos, &turn), depth - 1)?;
         Ok(())
     })?;
     Ok(total)

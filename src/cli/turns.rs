@@ -55,6 +55,24 @@ impl<'v> Turns<'v> {
         failure.map_or(Ok(()), Err)
     }
 
+    /// How many legal turns `pos` has (perft's last ply), charged to the budget all at
+    /// once; Bubble Fizz's are walked one by one as they are found.
+    pub(super) fn count(&self, pos: &Position) -> Result<u64, CliError> {
+        if self.bubble_fizz.is_some() {
+            let mut found = 0u64;
+            self.each(pos, &mut |_| {
+                found += 1;
+                Ok(())
+            })?;
+            return Ok(found);
+        }
+        let found = self.variant.count_legal_turns(pos);
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(found))
+            .map_err(|_| self.spent())?;
+        Ok(found)
+    }
+
     /// Gives back `visits` to the budget, for turns that will be walked again.
     pub(super) fn refund(&self, visits: u64) {
         self.left.fetch_add(visits, Ordering::Relaxed);

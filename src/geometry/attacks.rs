@@ -118,6 +118,31 @@ static PAWN_DOWN: [SquareSet; SQUARE_SLOTS] = leaper_table(&[(-1, -1), (1, -1)])
 static RAYS: [[SquareSet; SQUARE_SLOTS]; 8] =
     [ray_table(0), ray_table(1), ray_table(2), ray_table(3), ray_table(4), ray_table(5), ray_table(6), ray_table(7)];
 
+/// For each square, the union of the rays in `dirs`: a slider's lines on an empty grid.
+const fn lines_table(dirs: [usize; 4]) -> [SquareSet; SQUARE_SLOTS] {
+    let mut table = [SquareSet::EMPTY; SQUARE_SLOTS];
+    let mut d = 0;
+    while d < dirs.len() {
+        let rays = ray_table(dirs[d]);
+        let mut index = 0;
+        while index < SQUARE_SLOTS {
+            let mut to = 0;
+            while to < SQUARE_SLOTS {
+                if rays[index].contains_index(to) {
+                    table[index] = table[index].with_index(to);
+                }
+                to += 1;
+            }
+            index += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+static ROOK_LINES: [SquareSet; SQUARE_SLOTS] = lines_table(ORTHOGONAL);
+static BISHOP_LINES: [SquareSet; SQUARE_SLOTS] = lines_table(DIAGONAL);
+
 /// The squares a knight on `sq` jumps to.
 #[inline]
 pub fn knight_attacks(sq: Square) -> SquareSet {
@@ -163,6 +188,19 @@ pub fn ray(dir: usize, sq: Square) -> SquareSet {
     RAYS[dir][sq.index()]
 }
 
+/// The squares a rook on `sq` would reach on an empty grid: a cheap first test of
+/// whether a rook could attack a square at all.
+#[inline]
+pub fn rook_lines(sq: Square) -> SquareSet {
+    ROOK_LINES[sq.index()]
+}
+
+/// The squares a bishop on `sq` would reach on an empty grid.
+#[inline]
+pub fn bishop_lines(sq: Square) -> SquareSet {
+    BISHOP_LINES[sq.index()]
+}
+
 /// Whether direction `dir` is a rook's (else a bishop's).
 pub const fn is_orthogonal(dir: usize) -> bool {
     dir.is_multiple_of(2)
@@ -171,13 +209,21 @@ pub const fn is_orthogonal(dir: usize) -> bool {
 /// The squares a rook on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn rook_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    ORTHOGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+    let [a, b, c, d] = ORTHOGONAL;
+    ray_attacks(a, sq, blockers)
+        | ray_attacks(b, sq, blockers)
+        | ray_attacks(c, sq, blockers)
+        | ray_attacks(d, sq, blockers)
 }
 
 /// The squares a bishop on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn bishop_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    DIAGONAL.iter().fold(SquareSet::EMPTY, |set, &dir| set | ray_attacks(dir, sq, blockers))
+    let [a, b, c, d] = DIAGONAL;
+    ray_attacks(a, sq, blockers)
+        | ray_attacks(b, sq, blockers)
+        | ray_attacks(c, sq, blockers)
+        | ray_attacks(d, sq, blockers)
 }
 
 /// Every square of the 12x12 grid.

@@ -53,6 +53,13 @@ impl Square {
         self.0 as usize
     }
 
+    /// The square of a slot index known to be a grid square (a bit of a
+    /// [`SquareSet`](super::SquareSet), whose every member is one).
+    #[inline]
+    pub(super) const fn from_slot(index: usize) -> Square {
+        Square(index as u8)
+    }
+
     /// Rebuilds a square from [`Square::index`].
     pub fn from_index(index: usize) -> Option<Square> {
         let index = u8::try_from(index).ok()?;

@@ -17,6 +17,7 @@ pub struct SquareSet([u64; WORDS]);
 impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
+    #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
@@ -29,12 +30,19 @@ impl SquareSet {
         self.0[sq.index() / 64] &= !(1 << (sq.index() % 64));
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
+        let [a, b, c] = self.0;
+        a | b | c == 0
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        // Most sets are small or within the first two words (an 8x8 board), and
+        // counting the bits of a word is dear without a popcount instruction.
+        let count = |word: u64| if word == 0 { 0 } else { word.count_ones() as usize };
+        let [a, b, c] = self.0;
+        count(a) + count(b) + count(c)
     }
 
     pub fn union(self, other: SquareSet) -> SquareSet {
@@ -64,20 +72,43 @@ impl SquareSet {
     /// The lowest square (a1 first, then upwards rank by rank).
     #[inline]
     pub fn first(&self) -> Option<Square> {
-        let word = self.0.iter().position(|w| *w != 0)?;
-        Square::from_index(word * 64 + self.0[word].trailing_zeros() as usize)
+        let [a, b, c] = self.0;
+        let index = if a != 0 {
+            a.trailing_zeros()
+        } else if b != 0 {
+            64 + b.trailing_zeros()
+        } else if c != 0 {
+            128 + c.trailing_zeros()
+        } else {
+            return None;
+        };
+        Some(Square::from_slot(index as usize))
     }
 
     /// The highest square.
     #[inline]
     pub fn last(&self) -> Option<Square> {
-        let word = self.0.iter().rposition(|w| *w != 0)?;
-        Square::from_index(word * 64 + 63 - self.0[word].leading_zeros() as usize)
+        let [a, b, c] = self.0;
+        let index = if c != 0 {
+            128 + c.ilog2()
+        } else if b != 0 {
+            64 + b.ilog2()
+        } else if a != 0 {
+            a.ilog2()
+        } else {
+            return None;
+        };
+        Some(Square::from_slot(index as usize))
     }
 
     /// The one square of a set of one, else `None`.
+    #[inline]
     pub fn single(&self) -> Option<Square> {
-        (self.len() == 1).then(|| self.first()).flatten()
+        if self.len() == 1 {
+            self.first()
+        } else {
+            None
+        }
     }
 
     /// The set of one square.
@@ -89,6 +120,11 @@ impl SquareSet {
     pub(crate) const fn with_index(mut self, index: usize) -> SquareSet {
         self.0[index / 64] |= 1 << (index % 64);
         self
+    }
+
+    /// Whether the set holds the slot `index`, for tables built at compile time.
+    pub(crate) const fn contains_index(&self, index: usize) -> bool {
+        self.0[index / 64] & (1 << (index % 64)) != 0
     }
 
     /// Every square of a rectangle.
@@ -159,12 +195,13 @@ pub struct SquareSetIter {
 impl Iterator for SquareSetIter {
     type Item = Square;
 
+    #[inline]
     fn next(&mut self) -> Option<Square> {
         while self.word < WORDS {
             let bits = self.words[self.word];
             if bits != 0 {
                 self.words[self.word] = bits & (bits - 1);
-                return Square::from_index(self.word * 64 + bits.trailing_zeros() as usize);
+                return Some(Square::from_slot(self.word * 64 + bits.trailing_zeros() as usize));
             }
             self.word += 1;
         }

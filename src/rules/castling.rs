@@ -9,9 +9,9 @@
     reason = "indices are Color::index() < 2 and Wing as usize < 2, bounded by their types"
 )]
 
-use super::movegen::{is_immobile, is_open, Terrain};
+use super::movegen::{is_immobile, Terrain};
 use super::{Color, Move, MoveKind, Piece, Position, Role};
-use crate::geometry::Square;
+use crate::geometry::{Rect, Square, SquareSet};
 
 /// Which wing a castling right belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -167,17 +167,20 @@ impl CastlingPath {
 /// Koopa, K7).
 pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may_pass: impl Fn(Square) -> bool) {
     let us = pos.turn();
-    let Some(king) = pos.board().king(us) else { return };
-    if king.rank() != t.castling.back_rank_of(us) || is_immobile(pos.board(), king) {
+    let board = pos.board();
+    let Some(king) = board.king(us) else { return };
+    if king.rank() != t.castling.back_rank_of(us) || is_immobile(board, king) {
         return;
     }
+    let open = SquareSet::of_rect(t.area).difference(pos.craters());
     for wing in Wing::ALL {
         let Some(path) = CastlingPath::of(pos, &t.castling, wing) else { continue };
-        if pos.board().get(path.rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(pos.board(), path.rook) {
+        if board.get(path.rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(board, path.rook) {
             continue;
         }
-        let open = |sq: Square| is_open(&pos.craters(), &t.area, sq);
-        if path.occupied_square(pos).is_some() || !path.squares().all(open) {
+        let squares = span_set(path.king, path.king_to) | span_set(path.rook, path.rook_to);
+        let others = board.occupied().difference(SquareSet::only(path.king) | SquareSet::only(path.rook));
+        if squares.intersects(others) || !squares.difference(open).is_empty() {
             continue;
         }
         if !path.king_squares().all(&king_may_pass) {
@@ -185,6 +188,12 @@ pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may
         }
         out.push(path.to_move());
     }
+}
+
+/// The squares from `a` to `b` on one rank, both included, as a set.
+fn span_set(a: Square, b: Square) -> SquareSet {
+    let (lo, hi) = if a.file() <= b.file() { (a.file(), b.file()) } else { (b.file(), a.file()) };
+    SquareSet::of_rect(Rect::new(lo, a.rank(), hi, a.rank()))
 }
 
 /// The squares from `a` to `b` on one rank, both included.

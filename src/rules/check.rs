@@ -6,9 +6,10 @@
 //! of the next ply, L6); craters block lines (T4) and immobile units attack nothing
 //! (K4, F8), as in the shared generator.
 
-use super::movegen::{is_attacked, move_units, pseudo_moves, touched_squares, BoardView, MoveFilter, Terrain};
+use super::castling::castle_rook_destination;
+use super::movegen::{is_attacked, move_units, pseudo_moves, touched_squares, Arms, MoveFilter, Terrain};
 use super::{Board, Color, Move, MoveKind, Position, Role};
-use crate::geometry::{attacks, Square, SquareSet};
+use crate::geometry::{attacks, Delta, Square, SquareSet};
 
 /// Whether `color`'s king is not attacked inside `terrain`'s area (a side without a
 /// king is safe).
@@ -89,7 +90,11 @@ pub struct KingSafety<'a> {
     pos: &'a Position,
     terrain: Terrain,
     king: Option<Square>,
+    /// The mover has at most one king, so plain moves are judged by sets.
+    judged_by_sets: bool,
     scratch: Option<Board>,
+    /// The opponent's units that attack inside the terrain.
+    arms: Arms<'a>,
     checkers: Option<SquareSet>,
     pinned: Option<SquareSet>,
 }
@@ -97,7 +102,53 @@ pub struct KingSafety<'a> {
 impl<'a> KingSafety<'a> {
     /// King safety judged by attacks inside `terrain`'s area.
     pub fn within(pos: &'a Position, terrain: Terrain) -> KingSafety<'a> {
-        KingSafety { pos, terrain, king: pos.board().king(pos.turn()), scratch: None, checkers: None, pinned: None }
+        let judged_by_sets = pos.board().pieces_of(pos.turn(), Role::King).len() <= 1;
+        let king = pos.board().king(pos.turn());
+        let arms = Arms::new(pos.board(), &pos.craters(), &terrain, &terrain.area, pos.turn().other());
+        KingSafety { pos, terrain, king, judged_by_sets, scratch: None, arms, checkers: None, pinned: None }
+    }
+
+    /// Whether the mover has at most one king, so that
+    /// [`KingSafety::safe_destinations`] judges every plain move.
+    pub fn judges_plain_moves(&self) -> bool {
+        self.judged_by_sets
+    }
+
+    /// The squares of `reach` on which a plain move (neither en passant nor castling)
+    /// of the mover's unit on `from` may end and leave its king safe: a king's step
+    /// is judged on a view of the board after it; another unit, out of check, may go
+    /// anywhere unless it is pinned, and then only along the line from its king; in
+    /// check, it may take the one checking unit or step between it and the king, if
+    /// it is not pinned. Only for a mover with at most one king
+    /// ([`KingSafety::judges_plain_moves`]).
+    pub fn safe_destinations(&mut self, from: Square, reach: SquareSet) -> SquareSet {
+        let Some(king) = self.king else { return reach };
+        if from == king {
+            let mut safe = SquareSet::EMPTY;
+            for to in &reach {
+                if self.king_step_is_safe(from, to) {
+                    safe.insert(to);
+                }
+            }
+            return safe;
+        }
+        let checkers = self.checkers();
+        let pinned = self.pinned(king).contains(from);
+        if checkers.is_empty() {
+            if !pinned {
+                return reach;
+            }
+            return pin_line(king, from).map_or(SquareSet::EMPTY, |line| reach & line);
+        }
+        match checkers.single() {
+            Some(checker) if !pinned => reach & (between(king, checker) | SquareSet::only(checker)),
+            _ => SquareSet::EMPTY,
+        }
+    }
+
+    /// Whether the opponent attacks `sq` now (the squares castling needs, O1).
+    pub fn is_threatened(&self, sq: Square) -> bool {
+        self.arms.attack(sq, self.pos.board().occupied(), SquareSet::EMPTY)
     }
 
     /// Whether the mover's king stands attacked now.
@@ -107,12 +158,10 @@ impl<'a> KingSafety<'a> {
 
     /// The enemy units that attack the mover's king now.
     fn checkers(&mut self) -> SquareSet {
-        let (pos, terrain, king) = (self.pos, &self.terrain, self.king);
-        *self.checkers.get_or_insert_with(|| {
-            let Some(king) = king else { return SquareSet::EMPTY };
-            let view = BoardView { board: pos.board(), units: pos.board().occupied(), captured: SquareSet::EMPTY };
-            view.attackers(&pos.craters(), terrain, &terrain.area, king, pos.turn().other())
-        })
+        let (arms, units, king) = (&self.arms, self.pos.board().occupied(), self.king);
+        *self
+            .checkers
+            .get_or_insert_with(|| king.map_or(SquareSet::EMPTY, |k| arms.attackers(k, units, SquareSet::EMPTY)))
     }
 
     /// The mover's pinned units.
@@ -145,25 +194,17 @@ impl<'a> KingSafety<'a> {
     /// line; in check, another unit's move by whether it takes the one checking unit or
     /// steps between it and the king. Other moves (castling, en passant) are tried.
     pub fn allows(&mut self, mv: &Move) -> bool {
-        let Some(king) = self.king else { return true };
         if self.needs_no_trial(mv) {
             return true;
         }
         let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::PromoteInPlace);
-        let one_king = self.pos.board().pieces_of(self.pos.turn(), Role::King).len() == 1;
-        if plain && one_king {
-            if mv.from == king {
-                return self.king_step_is_safe(mv);
-            }
-            if !self.in_check() {
-                // Not the king, not in check, yet not free of a trial: the unit is
-                // pinned, and stays a shield only along the line from its king.
-                return pin_line(king, mv.from).is_some_and(|line| line.contains(mv.to));
-            }
-            let checkers = self.checkers();
-            let Some(checker) = checkers.single() else { return false };
-            return !self.pinned(king).contains(mv.from)
-                && (mv.to == checker || between(king, checker).contains(mv.to));
+        if plain && self.judged_by_sets {
+            return self.safe_destinations(mv.from, SquareSet::only(mv.to)).contains(mv.to);
+        }
+        if let Some((king, units, captured)) =
+            self.king.filter(|_| self.judged_by_sets).and_then(|k| after_special(self.pos, mv, k))
+        {
+            return !self.arms.attack(king, units, captured);
         }
         let (craters, terrain, us) = (self.pos.craters(), self.terrain, self.pos.turn());
         !self.try_move(mv, |board| {
@@ -173,18 +214,31 @@ impl<'a> KingSafety<'a> {
 }
 
 impl KingSafety<'_> {
-    /// Whether the king's move `mv` ends on a square no enemy unit attacks, judged on
-    /// the board as it would be after the step.
-    fn king_step_is_safe(&self, mv: &Move) -> bool {
-        let board = self.pos.board();
-        let arrived = SquareSet::only(mv.to);
-        let view = BoardView {
-            board,
-            units: board.occupied().difference(SquareSet::only(mv.from)) | arrived,
-            captured: arrived,
-        };
-        let t = &self.terrain;
-        !view.is_attacked(&self.pos.craters(), t, &t.area, mv.to, self.pos.turn().other())
+    /// Whether the king's step from `from` to `to` ends on a square no enemy unit
+    /// attacks, judged on the board as it would be after the step.
+    fn king_step_is_safe(&self, from: Square, to: Square) -> bool {
+        let arrived = SquareSet::only(to);
+        let units = self.pos.board().occupied().difference(SquareSet::only(from)) | arrived;
+        !self.arms.attack(to, units, arrived)
+    }
+}
+
+/// Where the mover's king stands after an en passant capture or a castling (`king`
+/// is where it stands now), the occupied squares then, and the captured pawn: the two
+/// moves that move no enemy unit but that pawn, so a view of the board judges them.
+fn after_special(pos: &Position, mv: &Move, king: Square) -> Option<(Square, SquareSet, SquareSet)> {
+    let occupied = pos.board().occupied();
+    match mv.kind {
+        MoveKind::Castle { rook, .. } => {
+            let left = SquareSet::only(mv.from) | SquareSet::only(rook);
+            let arrived = SquareSet::only(mv.to) | SquareSet::only(castle_rook_destination(mv));
+            Some((mv.to, occupied.difference(left) | arrived, SquareSet::EMPTY))
+        }
+        MoveKind::EnPassant => {
+            let victim = SquareSet::only(mv.to.step(Delta::new(0, -pos.turn().forward()))?);
+            Some((king, occupied.difference(SquareSet::only(mv.from) | victim) | SquareSet::only(mv.to), victim))
+        }
+        _ => None,
     }
 }
 

@@ -192,23 +192,105 @@ impl<'p> PseudoMoves<'p> {
 
     /// Appends the pseudo-legal moves of the unit on `from` that fit the filter.
     pub fn moves_of(&self, from: Square, out: &mut Vec<Move>) {
-        let board = self.pos.board();
-        let Some(piece) = board.get(from) else { return };
+        let Some((piece, reach)) = self.reach(from) else { return };
+        self.push_moves(piece.role, from, reach, out);
+        if let Some(mv) = self.en_passant(from) {
+            out.push(mv);
+        }
+    }
+
+    /// The unit on `from`, when it fits the filter's role, with the squares its plain
+    /// moves (every move but en passant and castling) fitting the filter end on.
+    #[inline]
+    pub fn reach(&self, from: Square) -> Option<(Piece, SquareSet)> {
+        let piece = self.pos.board().get(from)?;
         if !self.filter.wants_role(piece.role) {
-            return;
+            return None;
         }
         let blockers = self.blockers;
         let reach = match piece.role {
-            Role::Pawn => return pawn_moves(self.pos, self.terrain, from, self.filter, out),
+            Role::Pawn => return Some((piece, self.pawn_reach(piece.color, from))),
             Role::Knight => attacks::knight_attacks(from),
             Role::King => attacks::king_attacks(from),
             Role::Bishop => attacks::bishop_attacks(from, blockers),
             Role::Rook => attacks::rook_attacks(from, blockers),
             Role::Queen => attacks::rook_attacks(from, blockers) | attacks::bishop_attacks(from, blockers),
         };
-        for to in &(reach & self.targets) {
-            push(out, piece.role, from, to, !board.is_empty_at(to), MoveKind::Normal);
+        Some((piece, reach & self.targets))
+    }
+
+    /// A pawn's advances and captures (en passant aside) that fit the filter.
+    fn pawn_reach(&self, us: Color, from: Square) -> SquareSet {
+        let t = self.terrain;
+        if !pawn_is_active(t, us, from) {
+            return SquareSet::EMPTY;
         }
+        let board = self.pos.board();
+        let enemies = board.occupied_by(us.other());
+        let mut reach = attacks::pawn_attacks(from, us == Color::White) & enemies & self.targets;
+        let free = |sq: Square| !self.blockers.contains(sq);
+        let fwd = us.forward();
+        if let Some(one) = from.step(Delta::new(0, fwd)).filter(|&sq| free(sq)) {
+            reach = reach | (SquareSet::only(one) & self.targets);
+            let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
+            if let Some(two) = one.step(Delta::new(0, fwd)).filter(|&sq| may_double && free(sq)) {
+                reach = reach | (SquareSet::only(two) & self.targets);
+            }
+        }
+        reach
+    }
+
+    /// The en passant capture of the pawn on `from`, if the board allows one that fits
+    /// the filter (whether it leaves the king safe is not judged).
+    #[inline]
+    pub fn en_passant(&self, from: Square) -> Option<Move> {
+        let ep = self.pos.ep_square()?;
+        let us = self.pos.turn();
+        if !attacks::pawn_attacks(from, us == Color::White).contains(ep)
+            || self.pos.board().get(from) != Some(Piece::new(us, Role::Pawn))
+            || !self.filter.wants_role(Role::Pawn)
+            || !self.filter.wants_square(ep)
+            || !pawn_is_active(self.terrain, us, from)
+            || !is_open(&self.pos.craters(), &self.terrain.area, ep)
+            || !self.pos.board().is_empty_at(ep)
+        {
+            return None;
+        }
+        en_passant_victim(self.pos, ep)?;
+        Some(Move { role: Role::Pawn, from, to: ep, capture: true, promotion: None, kind: MoveKind::EnPassant })
+    }
+
+    /// Appends the plain moves of the `role` on `from` to each square of `to`: a pawn's
+    /// advances first (a promotion as four moves), then captures, by file.
+    pub fn push_moves(&self, role: Role, from: Square, to: SquareSet, out: &mut Vec<Move>) {
+        let board = self.pos.board();
+        if role != Role::Pawn {
+            for sq in &to {
+                push(out, role, from, sq, !board.is_empty_at(sq), MoveKind::Normal);
+            }
+            return;
+        }
+        let us = self.pos.turn();
+        let advances = to.difference(board.occupied());
+        let (t, forward) = (self.terrain, us.forward());
+        for sq in from.step(Delta::new(0, forward)).into_iter().chain(from.step(Delta::new(0, 2 * forward))) {
+            if advances.contains(sq) {
+                let kind = if sq.rank().abs_diff(from.rank()) == 2 { MoveKind::DoubleStep } else { MoveKind::Normal };
+                push_pawn(out, t, us, from, sq, false, kind);
+            }
+        }
+        for sq in &(to & board.occupied()) {
+            push_pawn(out, t, us, from, sq, true, MoveKind::Normal);
+        }
+    }
+
+    /// How many plain moves [`PseudoMoves::push_moves`] would append: one per square,
+    /// four per promotion square.
+    #[inline]
+    pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
+        let promotions =
+            if role == Role::Pawn { to & last_rank_set(self.terrain, self.pos.turn()) } else { SquareSet::EMPTY };
+        (to.len() + 3 * promotions.len()) as u64
     }
 }
 
@@ -223,40 +305,6 @@ fn push_pawn(out: &mut Vec<Move>, t: &Terrain, color: Color, from: Square, to: S
         }
     } else {
         push(out, Role::Pawn, from, to, capture, kind);
-    }
-}
-
-fn pawn_moves(pos: &Position, t: &Terrain, from: Square, filter: MoveFilter, out: &mut Vec<Move>) {
-    let us = pos.turn();
-    if !pawn_is_active(t, us, from) {
-        return;
-    }
-    let fwd = us.forward();
-    if let Some(one) = from.step(Delta::new(0, fwd)) {
-        if is_open(&pos.craters(), &t.area, one) && pos.board().is_empty_at(one) {
-            if filter.wants_square(one) {
-                push_pawn(out, t, us, from, one, false, MoveKind::Normal);
-            }
-            let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
-            if let Some(two) = one.step(Delta::new(0, fwd)).filter(|_| may_double) {
-                if filter.wants_square(two) && is_open(&pos.craters(), &t.area, two) && pos.board().is_empty_at(two) {
-                    push_pawn(out, t, us, from, two, false, MoveKind::DoubleStep);
-                }
-            }
-        }
-    }
-    for side in [-1, 1] {
-        let Some(to) = from.step(Delta::new(side, fwd)) else { continue };
-        if !filter.wants_square(to) || !is_open(&pos.craters(), &t.area, to) {
-            continue;
-        }
-        match pos.board().get(to) {
-            Some(p) if p.color != us => push_pawn(out, t, us, from, to, true, MoveKind::Normal),
-            None if pos.ep_square() == Some(to) && en_passant_victim(pos, to).is_some() => {
-                push(out, Role::Pawn, from, to, true, MoveKind::EnPassant);
-            }
-            _ => {}
-        }
     }
 }
 
@@ -298,24 +346,71 @@ pub struct BoardView<'b> {
 impl BoardView<'_> {
     /// [`is_attacked`] on this view.
     pub fn is_attacked(&self, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> bool {
-        !self.attackers(craters, t, area, sq, by).is_empty()
+        Arms::new(self.board, craters, t, area, by).attack(sq, self.units, self.captured)
     }
 
     /// The units of `by` that could capture on `sq` by an orthodox move inside `area`
     /// (immobile units and inert pawns attack nothing; craters block lines).
     pub fn attackers(&self, craters: &SquareSet, t: &Terrain, area: &Rect, sq: Square, by: Color) -> SquareSet {
-        if !area.contains(sq) {
+        Arms::new(self.board, craters, t, area, by).attackers(sq, self.units, self.captured)
+    }
+}
+
+/// One side's units that may attack inside an area (on open squares, not immobile,
+/// pawns not inert) and the squares that stop lines there (outside the area, craters):
+/// computed once, to judge many squares of one position.
+#[derive(Clone, Copy, Debug)]
+pub struct Arms<'b> {
+    board: &'b Board,
+    area: Rect,
+    armed: SquareSet,
+    walls: SquareSet,
+    by: Color,
+}
+
+impl<'b> Arms<'b> {
+    /// The units of `by` on `board` that attack inside `area`, craters blocking lines.
+    pub fn new(board: &'b Board, craters: &SquareSet, t: &Terrain, area: &Rect, by: Color) -> Arms<'b> {
+        let open = SquareSet::of_rect(*area).difference(*craters);
+        let inert = board.role_set(Role::Pawn) & last_rank_set(t, by);
+        let armed = (board.occupied_by(by) & open).difference(board.immobile() | inert);
+        Arms { board, area: *area, armed, walls: attacks::grid().difference(open), by }
+    }
+
+    /// Whether a unit could capture on `sq` when `units` are the occupied squares and
+    /// the units on `captured` attack nothing (see [`BoardView`]); stops at the first
+    /// kind of attacker found.
+    #[inline]
+    pub fn attack(&self, sq: Square, units: SquareSet, captured: SquareSet) -> bool {
+        if !self.area.contains(sq) {
+            return false;
+        }
+        let active = (self.armed & units).difference(captured);
+        let of = |role: Role| self.board.role_set(role) & active;
+        let queens = of(Role::Queen);
+        let (rook_like, bishop_like) = (of(Role::Rook) | queens, of(Role::Bishop) | queens);
+        let blockers = units | self.walls;
+        attacks::knight_attacks(sq).intersects(of(Role::Knight))
+            || attacks::pawn_attacks(sq, self.by == Color::Black).intersects(of(Role::Pawn))
+            || attacks::king_attacks(sq).intersects(of(Role::King))
+            || (attacks::rook_lines(sq).intersects(rook_like)
+                && attacks::rook_attacks(sq, blockers).intersects(rook_like))
+            || (attacks::bishop_lines(sq).intersects(bishop_like)
+                && attacks::bishop_attacks(sq, blockers).intersects(bishop_like))
+    }
+
+    /// The units that could capture on `sq`, seen as in [`Arms::attack`].
+    pub fn attackers(&self, sq: Square, units: SquareSet, captured: SquareSet) -> SquareSet {
+        if !self.area.contains(sq) {
             return SquareSet::EMPTY;
         }
-        let board = self.board;
-        let open = SquareSet::of_rect(*area).difference(*craters);
-        let active = (board.occupied_by(by) & open & self.units).difference(board.immobile() | self.captured);
-        let of = |role: Role| board.role_set(role) & active;
-        let blockers = self.units | attacks::grid().difference(open);
+        let active = (self.armed & units).difference(captured);
+        let of = |role: Role| self.board.role_set(role) & active;
+        let blockers = units | self.walls;
         let queens = of(Role::Queen);
         (attacks::knight_attacks(sq) & of(Role::Knight))
             | (attacks::king_attacks(sq) & of(Role::King))
-            | (attacks::pawn_attacks(sq, by == Color::Black) & of(Role::Pawn).difference(last_rank_set(t, by)))
+            | (attacks::pawn_attacks(sq, self.by == Color::Black) & of(Role::Pawn))
             | (attacks::rook_attacks(sq, blockers) & (of(Role::Rook) | queens))
             | (attacks::bishop_attacks(sq, blockers) & (of(Role::Bishop) | queens))
     }

@@ -31,6 +31,15 @@ pub trait Rules: Send + Sync {
         self.legal_turns_to(pos, MoveFilter::default(), out);
     }
 
+    /// How many legal turns the side to move has: perft's last ply, counted without
+    /// playing the turns (variants whose turns are orthodox moves count them without
+    /// building them).
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        let mut turns = Vec::new();
+        self.legal_turns(pos, &mut turns);
+        turns.len() as u64
+    }
+
     /// Plays a legal turn and returns the position after it.
     fn play(&self, pos: &Position, turn: &Turn) -> Position;
 

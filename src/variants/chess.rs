@@ -2,7 +2,7 @@
 //! start position, checkmate, stalemate and insufficient material.
 
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, legal_moves, Arena};
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
@@ -58,6 +58,10 @@ impl Rules for Chess {
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
+    }
+
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        count_legal_moves(pos, &ARENA)
     }
 
     fn has_legal_turn(&self, pos: &Position) -> bool {

@@ -54,6 +54,10 @@ impl Rules for Bellows {
         moves_as_turns(out, |found| moves::legal_moves(pos, &self.schedule, filter, found));
     }
 
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        moves::count_legal_moves(pos, &self.schedule)
+    }
+
     fn has_legal_turn(&self, pos: &Position) -> bool {
         moves::any_legal_move(pos, &self.schedule)
     }

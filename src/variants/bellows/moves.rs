@@ -40,6 +40,11 @@ pub(super) fn legal_moves(pos: &Position, schedule: &Schedule, filter: MoveFilte
     legal::legal_moves(pos, &arena(pos, schedule), filter, out);
 }
 
+/// How many legal moves the side to move has, counted without building them.
+pub(super) fn count_legal_moves(pos: &Position, schedule: &Schedule) -> u64 {
+    legal::count_legal_moves(pos, &arena(pos, schedule))
+}
+
 /// Whether the side to move has a legal move; stops at the first.
 pub(super) fn any_legal_move(pos: &Position, schedule: &Schedule) -> bool {
     legal::any_legal_move(pos, &arena(pos, schedule))

@@ -15,7 +15,7 @@ mod snapshot;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, legal_moves, Arena};
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, CastlingCause, Refusal};
@@ -67,6 +67,15 @@ impl Rules for Tilting {
         if filter == MoveFilter::default() {
             bomb::legal_bombs(pos, out);
         }
+    }
+
+    fn count_legal_turns(&self, pos: &Position) -> u64 {
+        if !kings_stand(pos) {
+            return 0;
+        }
+        let mut bombs = Vec::new();
+        bomb::legal_bombs(pos, &mut bombs);
+        count_legal_moves(pos, &ARENA) + bombs.len() as u64
     }
 
     /// T6: a bomb may be the only answer to check, so mate needs no bomb either.
