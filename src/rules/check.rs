@@ -133,7 +133,7 @@ impl<'a> KingSafety<'a> {
             return safe;
         }
         let checkers = self.checkers();
-        let pinned = self.pinned(king).contains(from);
+        let pinned = self.is_pinned(king, from);
         if checkers.is_empty() {
             if !pinned {
                 return reach;
@@ -164,6 +164,15 @@ impl<'a> KingSafety<'a> {
             .get_or_insert_with(|| king.map_or(SquareSet::EMPTY, |k| arms.attackers(k, units, SquareSet::EMPTY)))
     }
 
+    /// Whether the mover's unit on `from` is pinned. A unit off every line through its
+    /// king cannot be, and then the pins of the whole side need not be found.
+    fn is_pinned(&mut self, king: Square, from: Square) -> bool {
+        if self.pinned.is_none() && pin_line(king, from).is_none() {
+            return false;
+        }
+        self.pinned(king).contains(from)
+    }
+
     /// The mover's pinned units.
     fn pinned(&mut self, king: Square) -> SquareSet {
         let (pos, terrain) = (self.pos, &self.terrain);
@@ -178,7 +187,7 @@ impl<'a> KingSafety<'a> {
         if mv.role == Role::King || mv.kind == MoveKind::EnPassant || self.in_check() {
             return false;
         }
-        !self.pinned(king).contains(mv.from)
+        !self.is_pinned(king, mv.from)
     }
 
     /// Plays `mv` on the scratch board, lets `look` see the board after it, and

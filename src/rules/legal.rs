@@ -102,7 +102,7 @@ fn walk_legal_moves(
     sink: &mut impl MoveSink,
 ) {
     let generator = PseudoMoves::new(pos, &arena.moves, filter);
-    for from in &generator.movers() {
+    for from in &generator.candidates() {
         let Some((piece, reach)) = generator.reach(from) else { continue };
         let safe = safety.safe_destinations(from, reach);
         if !safe.is_empty() {
