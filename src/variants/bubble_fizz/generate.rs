@@ -4,6 +4,7 @@
 //! of more than one move captures nothing, so a capture ends the search.
 
 use super::bubbles::Birth;
+use super::cover;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
@@ -143,7 +144,11 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, seen: &mut HashSet<u128
     if safety::safe_at_end(st) {
         return true;
     }
-    if !st.may_continue() || relevance::king_is_lost(st, birth) || !seen.insert(state_key(st)) {
+    if !st.may_continue()
+        || relevance::king_is_lost(st, birth)
+        || !seen.insert(state_key(st))
+        || !cover::may_end_legally(st, birth)
+    {
         return false;
     }
     let relevant = relevance::relevant_units(st, birth);
