@@ -118,10 +118,12 @@ fn the_one_answer_in_the_right_order_is_found_and_resolved() {
 
 #[test]
 fn under_birth_strike_a_strike_and_a_long_way_round_are_found() {
-    // The queen on h3 strikes the queen on h8 from h7 and may then leave the h-file
-    // for b1 once the pawn on c2 has stepped aside: not mate.
+    // Without the paused pawns on g6 and g7: the queen on f3 blocks on f1, the one on
+    // h3 strikes the queen on h8 from h7 and then the bishop on a8 from a7.
     let fen = "b3k2q/8/8/4PPP1/1P4n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
                a2:0,a3:0,b2:0,b3:0,b4:0,c2:0,c3:0,e5:0,f3:0,f5:0,g5:0,h3:0";
     let out = validate_limited("fizz-strike-open.pgn", &record(fen, "birth=strike", "", "*"));
     assert!(out.contains(": valid, 0 plies, *"), "{out}");
+    let out = validate_limited("fizz-strike-turn.pgn", &record(fen, "birth=strike", "1. Qf1 & Qh7 & Qa7 ", "*"));
+    assert!(out.contains(": valid, 1 plies, *"), "{out}");
 }

@@ -90,8 +90,7 @@ pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
     let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
     let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
     let fixed = board.occupied().difference(movers);
-    let reaches_of: Vec<Reach> =
-        movers.iter().filter(|&sq| sq != king).filter_map(|sq| reach(st, fixed, sq)).collect();
+    let reaches_of: Vec<Reach> = movers.iter().filter(|&sq| sq != king).filter_map(|sq| reach(st, fixed, sq)).collect();
     let plans = king_plans(st, fixed, king, may_move(king));
     plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of))
 }
@@ -111,7 +110,11 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
         plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings });
         if twice {
             for then in &step(Role::King, to, us, fixed).lands {
-                plans.push(KingPlan { ends: then, spends_ordinary: true, landings: landings.union(SquareSet::only(then)) });
+                plans.push(KingPlan {
+                    ends: then,
+                    spends_ordinary: true,
+                    landings: landings.union(SquareSet::only(then)),
+                });
             }
         }
     }
@@ -220,8 +223,8 @@ fn plan_may_work(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan
     // What each route answers: a bit per threat.
     let answers = |route: &Route| -> u32 {
         threats.iter().enumerate().fold(0, |bits, (i, threat)| {
-            let answered = threat.between.contains(route.ends)
-                || threat.strike.is_some_and(|sq| route.landings.contains(sq));
+            let answered =
+                threat.between.contains(route.ends) || threat.strike.is_some_and(|sq| route.landings.contains(sq));
             if answered {
                 bits | 1 << i
             } else {
@@ -297,12 +300,12 @@ mod tests {
 
     #[test]
     fn answers_combine_one_per_mover() {
-        let lists = |lists: &[&'static [u32]]| lists.to_vec().into_iter();
+        let lists = |lists: Vec<&'static [u32]>| lists.into_iter();
         // Threats 0 and 1: mover 0 answers either, mover 1 only threat 1.
-        assert!(covers(lists(&[&[0, 1, 2], &[0, 2]]), 2, 3));
-        assert!(!covers(lists(&[&[0, 2], &[0, 2]]), 2, 3));
+        assert!(covers(lists(vec![&[0, 1, 2], &[0, 2]]), 2, 3));
+        assert!(!covers(lists(vec![&[0, 2], &[0, 2]]), 2, 3));
         // One route answering both (a landing that strikes, an end that blocks).
-        assert!(covers(lists(&[&[0, 3]]), 2, 3));
-        assert!(!covers(lists(&[&[0, 1, 2]]), 2, 3));
+        assert!(covers(lists(vec![&[0, 3]]), 2, 3));
+        assert!(!covers(lists(vec![&[0, 1, 2]]), 2, 3));
     }
 }

@@ -79,6 +79,9 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
     format!("{} w {rights} - 0 1 {} {}", board_text(&grid), list(&bubbles), list(&pauses))
 }
 
+/// The eight directions of lines from a square.
+const DIRS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// A random crowded line check: White's king, a black rook, bishop or queen checking
 /// it from a distance, more black line units on the king's lines, black knights, and
 /// up to four invigorated white units (with some paused or plain ones) packed around
@@ -92,7 +95,6 @@ fn crowded_check_snapshot(rng: &mut SmallRng) -> String {
     let on_board = |file: i32, rank: i32| (0..8).contains(&file) && (0..8).contains(&rank);
     let king = (rng.gen_range(0..8usize), rng.gen_range(0..8usize));
     grid[king.1][king.0] = 'K';
-    const DIRS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
     let mut lines = Vec::new();
     for attackers in 0..rng.gen_range(2..5) {
         let (df, dr) = DIRS[rng.gen_range(0..8)];
@@ -206,6 +208,7 @@ fn completes_by_enumeration(st: &TurnState, birth: Birth) -> bool {
 
 /// How many positions of each kind a comparison draws, and how many of its states
 /// must have a legal end and how many none.
+#[derive(Clone, Copy)]
 struct Sample {
     positions: usize,
     states: usize,
