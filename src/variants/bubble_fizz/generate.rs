@@ -135,7 +135,8 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
 }
 
 /// Whether the turn in progress in `st` (at least one move made) can end legally,
-/// now or after more moves. Only the moves of the units that can matter are tried
+/// now or after more moves. A state whose threats the movers cannot answer is refuted
+/// at once (see [`cover`]), only the moves of the units that can matter are tried
 /// (see [`relevance`] for why that is exact), and each state is searched once:
 /// different orders of the same moves often meet, and `seen` holds the keys of the
 /// states already searched (all of them without a legal end, since the search stops
