@@ -1,7 +1,7 @@
 //! A refutation for "can this turn still end legally?" (F6, F7), exact as a
 //! necessary condition and polynomial: every check the king could face where it ends
-//! the turn must be answered by a different unit, and a matching says whether enough
-//! units can reach the squares that answer them.
+//! the turn must be answered by the units that may still move, one route each, and a
+//! table of the threats they can answer together says whether they can.
 //!
 //! Used inside a turn of several moves (at least one move made), so nothing is
 //! captured any more: the enemy units stay where they are, and the units of ours that
@@ -26,9 +26,9 @@
 //! when it holds an extra and the ordinary move is free) are taken over every board
 //! the turn might still make, with the staying units as the only obstacles. A move by
 //! an invigorated unit spends its extra first, and the turn's one ordinary move is
-//! spent by at most one unit. So for some plan of the king (where it ends, whether it
-//! spends the ordinary move) and some holder of the ordinary move, a legal end picks one route per mover
-//! and together they answer every threat. The check grows the table of the sets of
+//! spent by at most one unit. So a legal end gives a plan of the king (where it ends,
+//! whether it spends the ordinary move), a holder of the ordinary move and, for each
+//! mover, the route it took, and those routes together answer every threat. The check grows the table of the sets of
 //! threats answerable by the movers seen so far, mover by mover; when no plan and no
 //! holder reach the full set, no order of moves ends the turn legally.
 //!
@@ -37,9 +37,10 @@
 //! (F7 asks the same of the king, and the rise only pauses units), so a turn that can
 //! end legally after a castling can end legally without it and what follows.
 //!
-//! The cost is polynomial: at most 25 king squares times at most 17 holders, each a table of at most 2^T sets of the T threats
-//! (T <= 8 under `birth=fizzle`: one line per direction; see [`MAX_THREATS`]), grown
-//! over at most 16 movers with at most 1 + m + m^2 routes each.
+//! The cost is polynomial: at most 25 king squares times at most 17 holders, each a
+//! table of at most 2^T sets of the T threats (T <= 8 under `birth=fizzle`: one line
+//! per direction; see [`MAX_THREATS`]), grown over at most 16 movers with at most
+//! 1 + m + m^2 routes each (m the unit's moves, 27 at most).
 
 use super::bubbles::{above, struck_by_rise, Birth};
 use super::relevance::{reaches, roles_after, step};
