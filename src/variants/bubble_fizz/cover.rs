@@ -297,7 +297,49 @@ fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u3
 
 #[cfg(test)]
 mod tests {
-    use super::covers;
+    use super::super::bubbles::Birth;
+    use super::super::generate::next_moves;
+    use super::super::snapshot;
+    use super::super::turn_state::TurnState;
+    use super::{covers, may_end_legally};
+    use crate::geometry::Square;
+    use crate::rules::movegen::MoveFilter;
+
+    /// The turn in progress after the first move `from`-`to` in the snapshot `fen`.
+    fn after(fen: &str, from: &str, to: &str, birth: Birth) -> TurnState {
+        let pos = snapshot::read(fen).expect("a valid snapshot");
+        let mut st = TurnState::begin(&pos);
+        let mut moves = Vec::new();
+        next_moves(&st, MoveFilter::default(), &mut moves);
+        let (from, to) = (Square::parse(from), Square::parse(to));
+        let mv = moves.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to).expect("a move");
+        st.apply(&mv, birth);
+        st
+    }
+
+    /// Three lines into h1, two pinned queens to shut them: no order of moves helps.
+    const PINNED: &str = "b3k2q/8/8/8/6n1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0";
+
+    #[test]
+    fn too_few_units_for_the_lines_are_refuted() {
+        assert!(!may_end_legally(&after(PINNED, "a3", "a4", Birth::Fizzle), Birth::Fizzle));
+        // A third unit that may block one of the lines (the rook on f4, once the
+        // queen on f3 has stepped along its diagonal) is not refuted.
+        let open = "b3k2q/8/8/8/5Rn1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,f4:0,h3:0";
+        assert!(may_end_legally(&after(open, "a3", "a4", Birth::Fizzle), Birth::Fizzle));
+    }
+
+    #[test]
+    fn under_birth_strike_a_landing_below_an_attacker_answers_it() {
+        // The queen on h3 may strike the queen on h8 from h7 and the bishop on a8 from
+        // a7: one route answering two threats, the other queen blocks the first rank.
+        assert!(may_end_legally(&after(PINNED, "a3", "a4", Birth::Strike), Birth::Strike));
+        // Paused pawns on g6 and g7 shut the way from h7 to a7; a black pawn on g3
+        // keeps the king from h2.
+        let shut = "b3k2q/6P1/6P1/8/6n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
+                    a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0,g6:2,g7:2";
+        assert!(!may_end_legally(&after(shut, "a3", "a4", Birth::Strike), Birth::Strike));
+    }
 
     #[test]
     fn answers_combine_one_per_mover() {
