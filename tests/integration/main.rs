@@ -16,6 +16,7 @@ mod differential;
 mod examples;
 mod export_notations;
 mod hostile;
+mod hostile_fizz;
 mod json_schema;
 mod koopa;
 mod outputs;

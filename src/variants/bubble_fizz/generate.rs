@@ -4,6 +4,7 @@
 //! of more than one move captures nothing, so a capture ends the search.
 
 use super::bubbles::Birth;
+use super::cover;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::turn_state::TurnState;
@@ -134,7 +135,8 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
 }
 
 /// Whether the turn in progress in `st` (at least one move made) can end legally,
-/// now or after more moves. Only the moves of the units that can matter are tried
+/// now or after more moves. A state whose threats the movers cannot answer is refuted
+/// at once (see [`cover`]), only the moves of the units that can matter are tried
 /// (see [`relevance`] for why that is exact), and each state is searched once:
 /// different orders of the same moves often meet, and `seen` holds the keys of the
 /// states already searched (all of them without a legal end, since the search stops
@@ -143,7 +145,11 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, seen: &mut HashSet<u128
     if safety::safe_at_end(st) {
         return true;
     }
-    if !st.may_continue() || relevance::king_is_lost(st, birth) || !seen.insert(state_key(st)) {
+    if !st.may_continue()
+        || relevance::king_is_lost(st, birth)
+        || !seen.insert(state_key(st))
+        || !cover::may_end_legally(st, birth)
+    {
         return false;
     }
     let relevant = relevance::relevant_units(st, birth);

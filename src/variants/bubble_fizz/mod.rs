@@ -5,6 +5,7 @@
 
 mod bubbles;
 mod caption;
+mod cover;
 mod generate;
 mod notation;
 mod relevance;

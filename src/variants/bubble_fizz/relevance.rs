@@ -159,7 +159,7 @@ fn footprint(st: &TurnState, fixed: SquareSet, from: Square) -> Footprint {
 }
 
 /// The roles a unit of `role` may have after landing on `sq` (a pawn may promote).
-fn roles_after(role: Role, sq: Square, us: Color) -> Vec<Role> {
+pub(super) fn roles_after(role: Role, sq: Square, us: Color) -> Vec<Role> {
     if role == Role::Pawn && sq.rank() == TERRAIN.pawns.last_rank_of(us) {
         vec![Role::Queen, Role::Knight]
     } else {
@@ -168,16 +168,16 @@ fn roles_after(role: Role, sq: Square, us: Color) -> Vec<Role> {
 }
 
 /// One non-capturing move of a unit, over every board the turn might still make.
-struct Step {
+pub(super) struct Step {
     /// Squares it may land on.
-    lands: SquareSet,
+    pub(super) lands: SquareSet,
     /// Landings, squares passed over and the squares of the bubbles it makes.
-    touched: SquareSet,
+    pub(super) touched: SquareSet,
 }
 
 /// The squares one move of `role` from `from` may land on or make a bubble on, with
 /// `fixed` (units that will not move again this turn) as the only obstacles.
-fn step(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
+pub(super) fn step(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
     let open = |sq: &Square| TERRAIN.area.contains(*sq) && !fixed.contains(*sq);
     let mut lands = SquareSet::EMPTY;
     let leap = |deltas: &[Delta], lands: &mut SquareSet| {
@@ -303,7 +303,7 @@ fn possible_attackers(st: &TurnState, targets: SquareSet) -> SquareSet {
 }
 
 /// Whether a unit of `role` and `color` on `from` attacks `to` on an empty board.
-fn reaches(role: Role, color: Color, from: Square, to: Square) -> bool {
+pub(super) fn reaches(role: Role, color: Color, from: Square, to: Square) -> bool {
     let (files, ranks) = (i16::from(to.file()) - i16::from(from.file()), i16::from(to.rank()) - i16::from(from.rank()));
     let (across, up) = (files.abs(), ranks.abs());
     let straight = (files == 0) != (ranks == 0);

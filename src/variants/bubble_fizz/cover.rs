@@ -1,0 +1,354 @@
+//! A refutation for "can this turn still end legally?" (F6, F7), exact as a
+//! necessary condition and polynomial: every check the king could face where it ends
+//! the turn must be answered by the units that may still move, one route each, and a
+//! table of the threats they can answer together says whether they can.
+//!
+//! Used inside a turn of several moves (at least one move made), so nothing is
+//! captured any more: the enemy units stay where they are, and the units of ours that
+//! may not move (paused, or without a move left) stay too; the other units of ours
+//! are the *movers*.
+//!
+//! For a square `K` where the king may end the turn, a *threat* is an enemy unit `A`
+//! that is unpaused now, that no enemy bubble is about to strike by the rise, and that
+//! attacks `K` on the empty board with no enemy unit and no unit of ours that stays
+//! between them. If the turn ends legally with the king on `K`, `A` does not capture
+//! it at the end: `A` stays unpaused unless a bubble born on it strikes it
+//! (`birth=strike`: some unit of ours *lands* on the square below `A`, in our up
+//! direction), since entering a bubble needs a move and the rise can only strike
+//! units it would strike now; and an unpaused `A` is stopped only by a unit standing
+//! between it and `K` at the end, which must then be a mover that *ends* there (a
+//! jumper, pawn or king cannot be stopped that way). So each threat is *answered* by
+//! a mover: by its last square (lines from `K` in different directions share no
+//! square, so a unit's last square answers at most one threat) or by one of its
+//! landings (at most two, one per move).
+//!
+//! Each mover's *routes* (where it ends and what it lands on: staying, one move, two
+//! when it holds an extra and the ordinary move is free) are taken over every board
+//! the turn might still make, with the staying units as the only obstacles. A move by
+//! an invigorated unit spends its extra first, and the turn's one ordinary move is
+//! spent by at most one unit. So a legal end gives a plan of the king (where it ends,
+//! whether it spends the ordinary move), a holder of the ordinary move and, for each
+//! mover, the route it took, and those routes together answer every threat. The check grows the table of the sets of
+//! threats answerable by the movers seen so far, mover by mover; when no plan and no
+//! holder reach the full set, no order of moves ends the turn legally.
+//!
+//! Castling is left out, exactly: it is legal only when the king is not in check as
+//! it is played (F6, F8), and the state just before it then already ends legally
+//! (F7 asks the same of the king, and the rise only pauses units), so a turn that can
+//! end legally after a castling can end legally without it and what follows.
+//!
+//! The cost is polynomial: at most 25 king squares times at most 17 holders, each a
+//! table of at most 2^T sets of the T threats (T <= 8 under `birth=fizzle`: one line
+//! per direction; see [`MAX_THREATS`]), grown over at most 16 movers with at most
+//! 1 + m + m^2 routes each (m the unit's moves, 27 at most).
+
+use super::bubbles::{above, struck_by_rise, Birth};
+use super::relevance::{reaches, roles_after, step};
+use super::turn_state::TurnState;
+use super::TERRAIN;
+use crate::geometry::{Delta, Square, SquareSet};
+use crate::rules::movegen::is_immobile;
+use crate::rules::Role;
+
+/// Where the king ends the turn, what it spends, and what its moves land on.
+struct KingPlan {
+    ends: Square,
+    spends_ordinary: bool,
+    /// Squares the king lands on on the way.
+    landings: SquareSet,
+}
+
+/// One way a mover may spend the rest of the turn: where it ends, what it lands on.
+#[derive(Clone, Copy)]
+struct Route {
+    ends: Square,
+    landings: SquareSet,
+}
+
+/// What one mover may do in the rest of the turn: `[without, with]` the ordinary move.
+struct Reach {
+    routes: [Vec<Route>; 2],
+}
+
+/// A threat to the king on its last square, and the squares that answer it.
+struct Threat {
+    /// A mover ending on one of these squares stands between.
+    between: SquareSet,
+    /// A mover landing here strikes the attacker (`birth=strike` only).
+    strike: Option<Square>,
+}
+
+/// Whether the turn in progress in `st` might still end legally: `false` only when no
+/// order of the remaining moves can (see the module comment).
+pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
+    let pos = &st.pos;
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king(us) else { return true };
+    if st.count == 0 || st.captured {
+        return true;
+    }
+    let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
+    let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
+    let fixed = board.occupied().difference(movers);
+    let reaches_of: Vec<Reach> = movers.iter().filter(|&sq| sq != king).filter_map(|sq| reach(st, fixed, sq)).collect();
+    let plans = king_plans(st, fixed, king, may_move(king));
+    plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of))
+}
+
+/// The ways the king may end the turn: staying, or one or two steps, over every
+/// board the turn might still make (castling is left out: see the module comment).
+fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> Vec<KingPlan> {
+    let us = st.pos.turn();
+    let mut plans = vec![KingPlan { ends: king, spends_ordinary: false, landings: SquareSet::EMPTY }];
+    if !movable {
+        return plans;
+    }
+    let has_extra = st.extras.contains(king);
+    let twice = has_extra && !st.ordinary_used;
+    for to in &step(Role::King, king, us, fixed).lands {
+        let landings = SquareSet::only(to);
+        plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings });
+        if twice {
+            for then in &step(Role::King, to, us, fixed).lands {
+                plans.push(KingPlan {
+                    ends: then,
+                    spends_ordinary: true,
+                    landings: landings.union(SquareSet::only(then)),
+                });
+            }
+        }
+    }
+    plans
+}
+
+/// The routes of the mover on `from`: `[without, with]` the ordinary move.
+fn reach(st: &TurnState, fixed: SquareSet, from: Square) -> Option<Reach> {
+    let piece = st.pos.board().get(from)?;
+    let stay = Route { ends: from, landings: SquareSet::EMPTY };
+    let moves_without = usize::from(st.extras.contains(from));
+    let moves_with = moves_without + usize::from(!st.ordinary_used);
+    let routes = [moves_without, moves_with].map(|moves| {
+        let mut routes = vec![stay];
+        walk(st, fixed, piece.role, stay, moves, &mut routes);
+        routes
+    });
+    Some(Reach { routes })
+}
+
+/// Adds the routes that continue `route` with up to `moves` more moves of a unit of
+/// `role` (a pawn may promote on the way), over every board the turn might make.
+fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize, out: &mut Vec<Route>) {
+    if moves == 0 {
+        return;
+    }
+    let us = st.pos.turn();
+    for landing in &step(role, route.ends, us, fixed).lands {
+        let next = Route { ends: landing, landings: route.landings.union(SquareSet::only(landing)) };
+        out.push(next);
+        for role in roles_after(role, landing, us) {
+            walk(st, fixed, role, next, moves - 1, out);
+        }
+    }
+}
+
+/// The threats to the king ending on `plan.ends`, less those the king's own landings
+/// strike; `None` when one of them cannot be answered at all.
+fn threats(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan) -> Option<Vec<Threat>> {
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let them = us.other();
+    let target = plan.ends;
+    let enemy = board.occupied_by(them);
+    let struck = struck_by_rise(&st.pos, us);
+    let ours_staying = fixed.difference(enemy);
+    let mut out = Vec::new();
+    for from in &enemy {
+        let Some(piece) = board.get(from) else { continue };
+        if is_immobile(board, from) || struck.contains(from) || !reaches(piece.role, them, from, target) {
+            continue;
+        }
+        let between = between(from, target);
+        if between.intersects(enemy) || between.intersects(ours_staying) {
+            continue;
+        }
+        let strike = match birth {
+            Birth::Strike => below(from, st),
+            Birth::Fizzle => None,
+        };
+        if strike.is_some_and(|sq| plan.landings.contains(sq)) {
+            continue;
+        }
+        if between.is_empty() && strike.is_none() {
+            return None;
+        }
+        out.push(Threat { between, strike });
+    }
+    Some(out)
+}
+
+/// The square from which a landing of ours makes a bubble on `sq` (one step down
+/// from it in our up direction), if it is on the board.
+fn below(sq: Square, st: &TurnState) -> Option<Square> {
+    let us = st.pos.turn();
+    sq.step(Delta::new(0, -us.forward())).filter(|s| TERRAIN.area.contains(*s) && above(*s, us) == Some(sq))
+}
+
+/// The squares strictly between two squares on a line (empty if they are not on one).
+fn between(from: Square, to: Square) -> SquareSet {
+    let delta = from.delta_to(to);
+    let mut out = SquareSet::EMPTY;
+    if from == to || !from.is_aligned_with(to) {
+        return out;
+    }
+    let unit = Delta::new(delta.files.signum(), delta.ranks.signum());
+    let mut at = from;
+    while let Some(next) = at.step(unit).filter(|sq| *sq != to) {
+        out.insert(next);
+        at = next;
+    }
+    out
+}
+
+/// Whether some holder of the ordinary move lets the movers answer every threat of
+/// `plan`.
+fn plan_may_work(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan, reaches: &[Reach]) -> bool {
+    let Some(threats) = threats(st, birth, fixed, plan) else { return false };
+    if threats.is_empty() {
+        return true;
+    }
+    if threats.len() > MAX_THREATS {
+        return true;
+    }
+    let ordinary_free = !st.ordinary_used && !plan.spends_ordinary;
+    // What each route answers: a bit per threat.
+    let answers = |route: &Route| -> u32 {
+        threats.iter().enumerate().fold(0, |bits, (i, threat)| {
+            let answered =
+                threat.between.contains(route.ends) || threat.strike.is_some_and(|sq| route.landings.contains(sq));
+            if answered {
+                bits | 1 << i
+            } else {
+                bits
+            }
+        })
+    };
+    // The distinct answers of each mover, without and with the ordinary move.
+    let options: Vec<[Vec<u32>; 2]> = reaches
+        .iter()
+        .map(|unit| {
+            [0, 1].map(|mode| {
+                let mut masks: Vec<u32> = unit.routes.get(mode).into_iter().flatten().map(answers).collect();
+                masks.sort_unstable();
+                masks.dedup();
+                masks
+            })
+        })
+        .collect();
+    let full = (1u32 << threats.len()) - 1;
+    // `holds(u)`: whether mover `u` may spend the ordinary move.
+    let covered = |holds: &dyn Fn(usize) -> bool| {
+        let choices = options.iter().enumerate().map(|(u, modes)| {
+            let mode = usize::from(ordinary_free && holds(u));
+            modes.get(mode).map_or(&[][..], Vec::as_slice)
+        });
+        covers(choices, threats.len(), full)
+    };
+    // Everyone holding the ordinary move relaxes every single holder: try it first.
+    covered(&|_| true) && (covered(&|_| false) || (0..reaches.len()).any(|holder| covered(&|u| u == holder)))
+}
+
+/// At most this many threats are weighed (a bit each, a table of 2^16 sets at most);
+/// with more, the refutation gives up and lets the search decide. Under
+/// `birth=fizzle` there are at most 8 (one line per direction; a jumper, pawn or king
+/// cannot be answered at all), under `birth=strike` at most 8 lines and 11 jumpers,
+/// pawns and king, and far fewer on any board met in practice.
+const MAX_THREATS: usize = 16;
+
+/// Whether one answer per mover (each mover's answers are a list of bit sets) can
+/// together answer every threat (`full`): the sets of threats answerable by the
+/// movers so far, grown mover by mover.
+fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u32) -> bool {
+    let mut reachable = vec![false; 1 << threats];
+    let mut sets = vec![0u32];
+    if let Some(first) = reachable.first_mut() {
+        *first = true;
+    }
+    for answers in choices {
+        let mut grown = Vec::new();
+        for &set in &sets {
+            for &answer in answers {
+                let union = set | answer;
+                if let Some(seen) = reachable.get_mut(union as usize) {
+                    if !*seen {
+                        *seen = true;
+                        grown.push(union);
+                    }
+                }
+            }
+        }
+        sets.extend(grown);
+        if reachable.get(full as usize).copied().unwrap_or(false) {
+            return true;
+        }
+    }
+    reachable.get(full as usize).copied().unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bubbles::Birth;
+    use super::super::generate::next_moves;
+    use super::super::snapshot;
+    use super::super::turn_state::TurnState;
+    use super::{covers, may_end_legally};
+    use crate::geometry::Square;
+    use crate::rules::movegen::MoveFilter;
+
+    /// The turn in progress after the first move `from`-`to` in the snapshot `fen`.
+    fn after(fen: &str, from: &str, to: &str, birth: Birth) -> TurnState {
+        let pos = snapshot::read(fen).expect("a valid snapshot");
+        let mut st = TurnState::begin(&pos);
+        let mut moves = Vec::new();
+        next_moves(&st, MoveFilter::default(), &mut moves);
+        let (from, to) = (Square::parse(from), Square::parse(to));
+        let mv = moves.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to).expect("a move");
+        st.apply(&mv, birth);
+        st
+    }
+
+    /// Three lines into h1, two pinned queens to shut them: no order of moves helps.
+    const PINNED: &str = "b3k2q/8/8/8/6n1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0";
+
+    #[test]
+    fn too_few_units_for_the_lines_are_refuted() {
+        assert!(!may_end_legally(&after(PINNED, "a3", "a4", Birth::Fizzle), Birth::Fizzle));
+        // A third unit that may block one of the lines (the rook on f4, once the
+        // queen on f3 has stepped along its diagonal) is not refuted.
+        let open = "b3k2q/8/8/8/5Rn1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,f4:0,h3:0";
+        assert!(may_end_legally(&after(open, "a3", "a4", Birth::Fizzle), Birth::Fizzle));
+    }
+
+    #[test]
+    fn under_birth_strike_a_landing_below_an_attacker_answers_it() {
+        // The queen on h3 may strike the queen on h8 from h7 and the bishop on a8 from
+        // a7: one route answering two threats, the other queen blocks the first rank.
+        assert!(may_end_legally(&after(PINNED, "a3", "a4", Birth::Strike), Birth::Strike));
+        // Paused pawns on g6 and g7 shut the way from h7 to a7; a black pawn on g3
+        // keeps the king from h2.
+        let shut = "b3k2q/6P1/6P1/8/6n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
+                    a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0,g6:2,g7:2";
+        assert!(!may_end_legally(&after(shut, "a3", "a4", Birth::Strike), Birth::Strike));
+    }
+
+    #[test]
+    fn answers_combine_one_per_mover() {
+        let lists = |lists: Vec<&'static [u32]>| lists.into_iter();
+        // Threats 0 and 1: mover 0 answers either, mover 1 only threat 1.
+        assert!(covers(lists(vec![&[0, 1, 2], &[0, 2]]), 2, 3));
+        assert!(!covers(lists(vec![&[0, 2], &[0, 2]]), 2, 3));
+        // One route answering both (a landing that strikes, an end that blocks).
+        assert!(covers(lists(vec![&[0, 3]]), 2, 3));
+        assert!(!covers(lists(vec![&[0, 1, 2]]), 2, 3));
+    }
+}

@@ -1,0 +1,129 @@
+//! Hostile Bubble Fizz positions (SPEC section 8): a king in a line check with up to
+//! twelve invigorated units of its side crowded around it and the lines to it, under
+//! both `birth` options and with castling rights. Deciding whether a legal turn exists
+//! must stay cheap whether the answer is mate or a turn of several moves in the right
+//! order; each record is followed by a good game that must still be validated.
+
+use crate::common::{self, GOOD_GAME};
+use assert_cmd::Command;
+use std::time::Duration;
+
+/// Address space a run may use: the issue's 200 MB per case, with room for the
+/// binary and its threads.
+const MEMORY_LIMIT_KIB: u64 = 400 << 10;
+
+/// Stops a run that hangs; not a measure of speed (a debug build on a busy machine
+/// stays far below it).
+const HANG_GUARD: Duration = Duration::from_mins(10);
+
+/// The white king on h1 checked along the first rank by the rook on a1, two
+/// invigorated queens pinned on the h-file and the long diagonal, black knights on
+/// every flight square, and 2, 6 or 10 invigorated pawns that cannot help.
+const PINNED_QUEENS: [&str; 3] = [
+    "b3k2q/8/8/8/6n1/4nQ1Q/PP2n3/r6K w - - 0 1 - a2:0,b2:0,f3:0,h3:0",
+    "b3k2q/8/8/8/6n1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0",
+    "b3k2q/8/8/4PPP1/1P4n1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - \
+     a2:0,a3:0,b2:0,b3:0,b4:0,c2:0,c3:0,e5:0,f3:0,f5:0,g5:0,h3:0",
+];
+
+/// The same under `birth=strike`, with a black pawn on g3 and two paused white pawns
+/// on g6 and g7 so that no bubble born on an attacker can help either.
+const PINNED_QUEENS_STRIKE: [&str; 3] = [
+    "b3k2q/6P1/6P1/8/6n1/4nQpQ/PP2n3/r6K w - - 0 1 - a2:0,b2:0,f3:0,h3:0,g6:2,g7:2",
+    "b3k2q/6P1/6P1/8/6n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0,g6:2,g7:2",
+    "b3k2q/6P1/6P1/4PPP1/1P4n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
+     a2:0,a3:0,b2:0,b3:0,b4:0,c2:0,c3:0,e5:0,f3:0,f5:0,g5:0,h3:0,g6:2,g7:2",
+];
+
+/// The king on e1 with both castling rights, checked down the e-file, two queens
+/// pinned on the diagonals, knights on every flight square and on the squares the
+/// castlings cross, and 2, 6 or 10 invigorated pawns that cannot help.
+const CASTLING_KING: [&str; 3] = [
+    "4r2k/8/8/b7/2nn2nb/P1Q3Q1/Pn5n/R3K2R w KQ - 0 1 - a2:0,a3:0,c3:0,g3:0",
+    "4r2k/8/8/bPP2PP1/2nn2nb/P1Q3Q1/Pn5n/R3K2R w KQ - 0 1 - a2:0,a3:0,b5:0,c3:0,c5:0,f5:0,g3:0,g5:0",
+    "4r2k/8/P6P/bPPP1PPP/2nn2nb/P1Q3Q1/Pn5n/R3K2R w KQ - 0 1 - \
+     a2:0,a3:0,a6:0,b5:0,c3:0,c5:0,d5:0,f5:0,g3:0,g5:0,h5:0,h6:0",
+];
+
+/// Runs `arbiter validate` on `record` followed by the good game, under the limits.
+fn validate_limited(name: &str, record: &str) -> String {
+    let path = common::temp_file("hostile-fizz", name, format!("{record}{GOOD_GAME}").as_bytes());
+    let binary = assert_cmd::cargo::cargo_bin("arbiter");
+    let script = format!("ulimit -v {MEMORY_LIMIT_KIB} && exec \"$0\" \"$@\"");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(binary)
+        .arg("validate")
+        .arg(&path)
+        .timeout(HANG_GUARD)
+        .output()
+        .expect("arbiter runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.code().is_some(), "{name}: arbiter was killed (memory limit or hang guard)");
+    assert!(!stderr.contains("panicked"), "{name}: arbiter panicked:\n{stderr}");
+    assert!(
+        stdout.lines().any(|l| l.contains("(Good - Game)") && l.contains(": valid")),
+        "{name}: the good game after the hostile one was not validated:\n{stdout}"
+    );
+    stdout.into_owned()
+}
+
+/// A record of the position `fen` with `rules`, the turn `moves` and `result`.
+fn record(fen: &str, rules: &str, moves: &str, result: &str) -> String {
+    let rules = if rules.is_empty() { String::new() } else { format!("[Rules \"{rules}\"]\n") };
+    format!("[Variant \"Bubble Fizz\"]\n[FEN \"{fen}\"]\n{rules}\n{moves}{result}\n\n")
+}
+
+fn mates_are_found(family: &str, fens: &[&str], rules: &str) {
+    for (i, fen) in fens.iter().enumerate() {
+        let name = format!("{family}-{i}.pgn");
+        let out = validate_limited(&name, &record(fen, rules, "", "0-1"));
+        assert!(out.contains("valid, 0 plies, 0-1 (checkmate after ply 0)"), "{name}:\n{out}");
+    }
+}
+
+#[test]
+fn line_checks_with_pinned_queens_and_crowds_are_mate() {
+    mates_are_found("fizz-pinned", &PINNED_QUEENS, "");
+}
+
+#[test]
+fn line_checks_with_pinned_queens_and_crowds_are_mate_under_birth_strike() {
+    mates_are_found("fizz-pinned-strike", &PINNED_QUEENS_STRIKE, "birth=strike");
+}
+
+#[test]
+fn line_checks_with_castling_rights_and_crowds_are_mate() {
+    mates_are_found("fizz-castling", &CASTLING_KING, "");
+}
+
+#[test]
+fn the_one_answer_in_the_right_order_is_found_and_resolved() {
+    // A rook on f4 may block on f1 once the queen on f3 has stepped along its
+    // diagonal: the queen first, then the rook.
+    let fens = [
+        "b3k2q/8/8/8/5Rn1/P3nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,c2:0,f3:0,f4:0,h3:0",
+        "b3k2q/8/8/P3PPP1/5Rn1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - \
+         a2:0,a3:0,a5:0,b2:0,b3:0,c2:0,c3:0,e5:0,f3:0,f4:0,f5:0,g5:0,h3:0",
+    ];
+    for (i, fen) in fens.iter().enumerate() {
+        let name = format!("fizz-answer-{i}.pgn");
+        let out = validate_limited(&name, &record(fen, "", "1. Qe4 & Rf1+ ", "*"));
+        assert!(out.contains(": valid, 1 plies, *"), "{name}:\n{out}");
+        let out = validate_limited(&name, &record(fen, "", "1. Rf1 & Qe4+ ", "*"));
+        assert!(out.contains(": invalid at move 1"), "{name}: the rook cannot pass the queen:\n{out}");
+    }
+}
+
+#[test]
+fn under_birth_strike_a_strike_and_a_long_way_round_are_found() {
+    // Without the paused pawns on g6 and g7: the queen on f3 blocks on f1, the one on
+    // h3 strikes the queen on h8 from h7 and then the bishop on a8 from a7.
+    let fen = "b3k2q/8/8/4PPP1/1P4n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
+               a2:0,a3:0,b2:0,b3:0,b4:0,c2:0,c3:0,e5:0,f3:0,f5:0,g5:0,h3:0";
+    let out = validate_limited("fizz-strike-open.pgn", &record(fen, "birth=strike", "", "*"));
+    assert!(out.contains(": valid, 0 plies, *"), "{out}");
+    let out = validate_limited("fizz-strike-turn.pgn", &record(fen, "birth=strike", "1. Qf1 & Qh7 & Qa7 ", "*"));
+    assert!(out.contains(": valid, 1 plies, *"), "{out}");
+}
