@@ -46,9 +46,12 @@ impl TurnState {
     /// hold an extra move (F6).
     pub(super) fn begin(pos: &Position) -> TurnState {
         let us = pos.turn();
-        let extras = pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq) == Some(0)).collect();
-        let sat_out =
-            pos.board().occupied_by(us).iter().filter(|&sq| pos.board().counter(sq).is_some_and(|c| c > 0)).collect();
+        let board = pos.board();
+        // Paused units are the immobile ones (counter above 0); of the others, those
+        // with a counter of 0 are invigorated.
+        let sat_out = board.occupied_by(us) & board.immobile();
+        let extras =
+            board.occupied_by(us).difference(sat_out).iter().filter(|&sq| board.counter(sq) == Some(0)).collect();
         TurnState {
             pos: pos.clone(),
             extras,
