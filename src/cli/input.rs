@@ -22,7 +22,7 @@ const BATCH_BYTES: usize = 16 << 20;
 
 /// Games handed to the worker threads at once at most, so that many tiny games do
 /// not pile up their results either.
-const BATCH_GAMES: usize = 1024;
+const BATCH_GAMES: usize = 256;
 
 /// Opens a record file, or standard input for `-`. A directory, a device or a socket
 /// is refused: only regular files, pipes and standard input hold records.
