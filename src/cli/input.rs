@@ -112,7 +112,7 @@ type Item = Result<RawGame, (usize, usize, usize)>;
 
 /// The next batch of a file's games, up to [`BATCH_BYTES`] of text; a read error
 /// ends the file and comes after the games read before it.
-fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> (Vec<Item>, Option<ReadError>) {
+fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> Batch {
     let mut batch = Vec::new();
     let mut bytes = 0;
     while bytes < BATCH_BYTES && batch.len() < BATCH_GAMES {
@@ -165,7 +165,7 @@ pub(super) fn for_each_game<T: Send>(
                 })
                 .collect()
         };
-        let (mut batch, mut failure): Batch = next_batch(&mut games);
+        let (mut batch, mut failure) = next_batch(&mut games);
         loop {
             // The next batch is read while this one is replayed (on the worker threads,
             // so that reading adds no thread of its own).

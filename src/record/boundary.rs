@@ -223,11 +223,11 @@ impl Splitter {
         (i, boundary)
     }
 
-    /// A byte of movetext; true when it starts the next game (after a result).
-    /// The delimiters are those of [`is_body_delimiter`].
+    /// A byte of movetext (never a newline: [`Splitter::scan`] ends the line first);
+    /// true when it starts the next game (after a result).
     fn body_byte(&mut self, byte: u8) -> bool {
         match byte {
-            b'{' | b';' | b'(' | b')' | b'$' | b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+            _ if is_body_delimiter(byte) => {
                 self.end_token();
                 match byte {
                     b'{' => self.in_comment = true,

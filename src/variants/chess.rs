@@ -42,7 +42,7 @@ fn has_insufficient_material(pos: &Position, color: Color) -> bool {
         let light = bishops.iter().any(|s| (s.file() + s.rank()) % 2 == 1);
         let dark = bishops.iter().any(|s| (s.file() + s.rank()) % 2 == 0);
         let pawns_or_knights = board.role_set(Role::Pawn) | board.role_set(Role::Knight);
-        return !(!pawns_or_knights.is_empty() || light && dark);
+        return pawns_or_knights.is_empty() && !(light && dark);
     }
     true
 }
