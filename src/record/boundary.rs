@@ -173,8 +173,12 @@ impl Splitter {
                     }
                 },
                 LineState::TagName => {
-                    if byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte) {
-                        self.tag_name.push(byte);
+                    if is_tag_name_byte(byte) {
+                        // The whole run of name bytes at once.
+                        let run = rest.iter().position(|&b| !is_tag_name_byte(b)).unwrap_or(rest.len());
+                        self.tag_name.extend_from_slice(rest.get(..run).unwrap_or(&[]));
+                        i += run;
+                        continue;
                     } else if !self.tag_name.is_empty() || !matches!(byte, b' ' | b'\t') {
                         if self.tag_name_ends() && self.repeated_tag() {
                             boundary = true;
@@ -184,6 +188,11 @@ impl Splitter {
                         self.state = LineState::TagValue { quoted: false, escaped: false };
                         continue;
                     }
+                }
+                LineState::TagValue { quoted, escaped: false } if !ends_tag_run(byte, quoted) => {
+                    // A run of bytes that leave the state as it is, at once.
+                    i += rest.iter().position(|&b| ends_tag_run(b, quoted)).unwrap_or(rest.len());
+                    continue;
                 }
                 LineState::TagValue { quoted, escaped } => {
                     self.state = match byte {
@@ -290,6 +299,22 @@ impl Splitter {
         self.line += 1;
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;
+    }
+}
+
+/// A byte of a tag name.
+fn is_tag_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte)
+}
+
+/// Bytes that may change the state of a tag pair's rest: quotes, the end of the line,
+/// and a backslash inside quotes or a `]` outside them.
+fn ends_tag_run(byte: u8, quoted: bool) -> bool {
+    match byte {
+        b'"' | b'\n' => true,
+        b'\\' => quoted,
+        b']' => !quoted,
+        _ => false,
     }
 }
 

@@ -2,29 +2,75 @@
 //! parentheses of variations and results, and the rule that picks one by its first
 //! character and hands it to the lines being built.
 
-use nom::Input as _;
-
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
-use super::lex::{at_token_end, comment, located_comment, offset, skip, space_len, text_len, Input, PResult, TResult};
+use super::fast;
+use super::lex::{at_token_end, comment, located_comment, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
 use super::turn::{glyph, turn_token};
 
 // element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
-/// end of the text. The token's first character decides which rule reads it; digits may
-/// start a result, castling with zeros, or a move number, tried in that order.
-pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a, bool> {
-    let text = *input.fragment();
-    let token = skip(text, space_len(text, offset(&input) == 0));
-    let text_len = text_len(&input);
+/// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
+///
+/// This is the one place that decides which path a token takes: when `fast` is set, the
+/// byte-level readers of [`fast`] try the token first, and the grammar's rules read
+/// whatever they leave. Otherwise the token's first character decides which rule reads
+/// it; digits may start a result, castling with zeros, or a move number, tried in that
+/// order.
+pub(crate) fn element<'a>(text: &'a str, text_len: usize, lines: &mut LineStack, fast: bool) -> TResult<'a, bool> {
+    let token = skip(text, space_len(text, text.len() == text_len));
+    let Some(first) = token.chars().next() else {
+        return Ok(("", false));
+    };
+    let found = if fast { fast_token(token, text_len, lines) } else { None };
+    let (rest, step) = match found {
+        Some(found) => found,
+        None => grammar_token(token, first, text_len, lines)?,
+    };
+    step.map_err(nom::Err::Failure)?;
+    Ok((rest, true))
+}
+
+/// What a token does to the lines, or why it cannot stand where it was written.
+type Step = Result<(), SyntaxError>;
+
+/// The token at the start of `token` read by the fast path, or `None` when the grammar
+/// must read it.
+fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Option<(&'a str, Step)> {
+    let start = text_len - token.len();
+    let at = |rest: &str| Span::new(start, text_len - rest.len());
+    match token.as_bytes().first()? {
+        b'1'..=b'9' => {
+            if let Some((rest, result)) = fast::result(token) {
+                return Some((rest, lines.result(Spanned { value: result, span: at(rest) })));
+            }
+            let (rest, number) = fast::move_number(token)?;
+            Some((rest, lines.number(Spanned { value: number, span: at(rest) })))
+        }
+        b'0' | b'*' => {
+            let (rest, result) = fast::result(token)?;
+            Some((rest, lines.result(Spanned { value: result, span: at(rest) })))
+        }
+        b'$' => {
+            let (rest, nag) = fast::nag(token)?;
+            Some((rest, lines.nag(Spanned { value: nag, span: at(rest) })))
+        }
+        b'{' | b';' | b'(' | b')' | b'!' | b'?' | b'.' | b'[' => None,
+        _ => {
+            let (rest, turn) = fast::turn(token, text_len)?;
+            Some((rest, lines.turn(turn)))
+        }
+    }
+}
+
+/// The token at the start of `token` (whose first character is `first`) read by the
+/// grammar's rules.
+fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut LineStack) -> TResult<'a, Step> {
     // The span from the token's start to `rest`.
     let at = |rest: &str| Span::new(text_len - token.len(), text_len - rest.len());
-    let Some(first) = token.chars().next() else {
-        return Ok((input.take_from(text.len()), false));
-    };
-    let (rest, step) = match first {
+    let found = match first {
         '{' | ';' => {
             let (rest, body) = comment(token)?;
             lines.comment(located_comment(at(rest), body));
@@ -59,8 +105,7 @@ pub(crate) fn element<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a
             (rest, lines.turn(turn))
         }
     };
-    step.map_err(nom::Err::Failure)?;
-    Ok((input.take_from(text.len() - rest.len()), true))
+    Ok(found)
 }
 
 /// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-`, `/`, `:`,
@@ -72,11 +117,7 @@ fn starts_result(token: &str) -> bool {
 }
 
 /// A token that starts with a digit and is no result: castling with zeros, or a move number.
-fn number_or_castling<'a>(
-    token: &'a str,
-    text_len: usize,
-    lines: &mut LineStack,
-) -> TResult<'a, Result<(), SyntaxError>> {
+fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> TResult<'a, Step> {
     if token.starts_with("0-0") || san::castle(token).is_ok() || san::is_numeric_move(token) {
         let (rest, turn) = turn_token(token, text_len)?;
         return Ok((rest, lines.turn(turn)));

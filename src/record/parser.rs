@@ -4,7 +4,7 @@ use nom::Input as _;
 
 use super::ast::Game;
 use super::error::{ParseError, Problem, SyntaxError};
-use super::lex::{text_len, Input, PResult};
+use super::lex::{text_len, Input, TResult};
 use super::movetext::element;
 use super::tags::tag_section;
 use super::tree::LineStack;
@@ -24,12 +24,26 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
 /// and that error. The turns before the error are all there, so that they can still be
 /// replayed and judged; variations still open at the error keep what was read of them.
 pub fn read_game(text: &str) -> (Game, Option<ParseError>) {
+    read_game_by(text, Path::Fast)
+}
+
+/// Which readers the movetext goes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// The byte-level fast path first, the grammar's rules for the rest.
+    Fast,
+    /// The grammar's rules alone: what the fast path is tested against.
+    Grammar,
+}
+
+/// [`read_game`] through the readers `path` names.
+pub(crate) fn read_game_by(text: &str, path: Path) -> (Game, Option<ParseError>) {
     let mut input = Input::new(text);
     if text.starts_with('\u{feff}') {
         input = input.take_from('\u{feff}'.len_utf8());
     }
     let mut remarks = Vec::new();
-    let (input, tags, comments) = match tag_section(input, &mut remarks) {
+    let (input, tags, comments) = match tag_section(input, &mut remarks, path == Path::Fast) {
         Ok((input, (tags, comments))) => (input, tags, comments),
         Err(error) => {
             let game = Game { remarks, ..Game::default() };
@@ -37,7 +51,9 @@ pub fn read_game(text: &str) -> (Game, Option<ParseError>) {
         }
     };
     let mut lines = LineStack::new(comments, expected_plies(&input), text_len(&input));
-    let error = movetext(input, &mut lines).err().map(|error| into_parse_error(&error, text));
+    let error = movetext(input.fragment(), text_len(&input), &mut lines, path)
+        .err()
+        .map(|error| into_parse_error(&error, text));
     let mut game = Game { tags, remarks, ..Game::default() };
     let unclosed = lines.finish(&mut game);
     let error = error.or_else(|| unclosed.map(|error| error.into_parse_error(text)));
@@ -63,14 +79,15 @@ fn expected_plies(input: &Input) -> usize {
 
 // game = tag_section , movetext ;
 // movetext = { element } ;   (* the last element finds only space, or nothing *)
-/// The tokens up to the end of the text, built into `lines`; stops at the first error.
-fn movetext<'a>(input: Input<'a>, lines: &mut LineStack) -> PResult<'a, ()> {
-    let mut input = input;
+/// The tokens of `text`, a suffix of a game's text of `text_len` bytes, up to its end,
+/// built into `lines`; stops at the first error.
+fn movetext<'a>(text: &'a str, text_len: usize, lines: &mut LineStack, path: Path) -> TResult<'a, ()> {
+    let mut text = text;
     loop {
-        let (rest, more) = element(input, lines)?;
-        input = rest;
+        let (rest, more) = element(text, text_len, lines, path == Path::Fast)?;
+        text = rest;
         if !more {
-            return Ok((input, ()));
+            return Ok((text, ()));
         }
     }
 }

@@ -9,6 +9,9 @@ use super::encoding::{blank_line_starts, decode_windows_1252};
 /// A game larger than this many bytes is skipped with [`ReadError::GameTooLarge`].
 pub const MAX_GAME_BYTES: usize = 64 << 20;
 
+/// The most bytes reserved for a game before it is read.
+const RESERVED_GAME_BYTES: usize = 64 << 10;
+
 const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
 
 /// The text of one game, cut from a file.
@@ -155,6 +158,10 @@ impl<R: BufRead> GameReader<R> {
         } else {
             self.game.bytes.split_off(carry_from)
         };
+        // The next game is likely about as long as this one: room for it at once spares
+        // the copies of growing a buffer from nothing.
+        let mut carried = carried;
+        carried.reserve(self.game.bytes.len().min(RESERVED_GAME_BYTES));
         let mut bytes = std::mem::replace(&mut self.game.bytes, carried);
         let oversized = std::mem::replace(&mut self.game.oversized, false);
         let first_line = std::mem::replace(&mut self.first_line, self.splitter.line());

@@ -194,19 +194,20 @@ pub(crate) fn normal(input: &str) -> TResult<'_, SanToken> {
 /// e2-e4), then the promotion digit if any (`57581`: e7-e8, a queen). The promotion is
 /// kept as the white figurine of the unit, which every language reads the same way.
 pub(crate) fn numeric(input: &str) -> TResult<'_, SanToken> {
-    let digits: Vec<char> = input.chars().take(5).take_while(char::is_ascii_digit).collect();
-    let square = |file: Option<&char>, rank: Option<&char>| iccf::square_from_digits(*file?, *rank?);
-    let (Some(from), Some(to)) = (square(digits.first(), digits.get(1)), square(digits.get(2), digits.get(3))) else {
+    let len = input.bytes().take(5).take_while(u8::is_ascii_digit).count();
+    let digit = |i: usize| input.as_bytes().get(i).filter(|_| i < len).map(|&b| char::from(b));
+    let square = |file: Option<char>, rank: Option<char>| iccf::square_from_digits(file?, rank?);
+    let (Some(from), Some(to)) = (square(digit(0), digit(1)), square(digit(2), digit(3))) else {
         return no_match(input);
     };
-    let promotion = match digits.get(4) {
+    let promotion = match digit(4) {
         None => None,
-        Some(&digit) => match iccf::promotion_from_digit(digit) {
+        Some(digit) => match iccf::promotion_from_digit(digit) {
             Some(role) => Some(figurine(role, Color::White)),
             None => return no_match(input),
         },
     };
-    let rest = skip(input, digits.len());
+    let rest = skip(input, len);
     if !(at_token_end(rest) || is_suffix(rest)) {
         return no_match(input);
     }

@@ -8,7 +8,10 @@ use nom::{Input as _, Parser};
 
 use super::ast::{Comment, Spanned, Tag};
 use super::error::{Problem, SyntaxError};
-use super::lex::{comment, first_byte, inline_space, located_comment, read_token, space, spanned, Input, PResult};
+use super::fast_tag;
+use super::lex::{
+    comment, first_byte, inline_space, located_comment, read_token, space, spanned, text_len, Input, PResult,
+};
 
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
@@ -103,14 +106,23 @@ pub(crate) type TagSection = (Vec<Tag>, Vec<Comment>);
 
 // tag_section = space , { ( tag_pair | comment ) , space } ;
 /// Tag pairs up to the first token of movetext; comments among them are kept.
-pub(crate) fn tag_section<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, TagSection> {
+/// When `fast` is set, the fast path of [`fast_tag`] tries each tag pair first.
+pub(crate) fn tag_section<'a>(
+    input: Input<'a>,
+    remarks: &mut Vec<Spanned<String>>,
+    fast: bool,
+) -> PResult<'a, TagSection> {
     let mut tags = Vec::new();
     let mut comments = Vec::new();
     let (mut input, ()) = space(input)?;
     loop {
         input = match first_byte(input.fragment()) {
             Some(b'[') => {
-                let (rest, tag) = tag_pair(input, remarks)?;
+                let found = if fast { fast_tag::tag_pair(input.fragment(), text_len(&input)) } else { None };
+                let (rest, tag) = match found {
+                    Some((len, tag)) => (input.take_from(len), tag),
+                    None => tag_pair(input, remarks)?,
+                };
                 tags.push(tag);
                 rest
             }

@@ -3,6 +3,7 @@
 
 mod corpus;
 mod errors;
+mod fast_path;
 mod forms;
 mod movetext;
 mod reader;

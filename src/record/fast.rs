@@ -1,0 +1,271 @@
+//! A fast path in front of the grammar for the tokens most records are made of: plain
+//! moves (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results and
+//! NAGs. Each reader here looks at bytes only and builds exactly the value the grammar's
+//! rule would build; whenever a token holds anything else (a figurine, a dash other than
+//! `-`, a bounce, `&`, `e.p.`, a null move, an error of any kind) it answers `None`, and
+//! the grammar reads the token instead. [`super::movetext::element`] is the one place that
+//! decides which path a token takes.
+
+use super::ast::{CheckMark, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart, TurnToken};
+use super::lex::{at_token_end, skip};
+use super::turn::WrittenTurn;
+use crate::geometry::Square;
+
+/// The byte at `i`, if any.
+fn at(bytes: &[u8], i: usize) -> Option<u8> {
+    bytes.get(i).copied()
+}
+
+/// A file letter (`a` to `l`), 0-based.
+fn file(byte: Option<u8>) -> Option<u8> {
+    match byte {
+        Some(letter @ b'a'..=b'l') => Some(letter - b'a'),
+        _ => None,
+    }
+}
+
+/// A rank of one or two digits at `i`, 0-based, and its length (as `san::rank` reads it).
+fn rank(bytes: &[u8], i: usize) -> Option<(u8, usize)> {
+    match (at(bytes, i), at(bytes, i + 1)) {
+        (Some(b'1'), Some(second @ b'0'..=b'2')) => Some((9 + second - b'0', 2)),
+        (Some(digit @ b'1'..=b'9'), _) => Some((digit - b'1', 1)),
+        _ => None,
+    }
+}
+
+/// An ASCII piece letter: any upper-case letter but `O`.
+fn piece_letter(byte: Option<u8>) -> Option<PieceLetter> {
+    match byte {
+        Some(letter) if letter.is_ascii_uppercase() && letter != b'O' => Some(char::from(letter)),
+        _ => None,
+    }
+}
+
+/// What the fast path cannot read for sure: a byte that may start a figurine or a dash.
+fn is_wide(byte: Option<u8>) -> bool {
+    byte.is_some_and(|b| b >= 0x80)
+}
+
+/// True when the text from `i` on may end a token, or holds what may follow a move inside
+/// its token (a check mark, a glyph, a bounce's comma or a `&`).
+fn may_follow_move(bytes: &[u8], i: usize) -> bool {
+    match at(bytes, i) {
+        None => true,
+        Some(b'+' | b'#' | b'!' | b'?' | b',' | b'&') => true,
+        Some(byte) => super::lex::is_delimiter(byte),
+    }
+}
+
+/// A promotion letter after `=`, `/` or `(`: lower case `q r b n k` is read as upper case.
+/// `Err` when the grammar must decide (a figurine).
+fn promotion_letter(byte: Option<u8>) -> Result<Option<PieceLetter>, ()> {
+    match byte {
+        Some(letter @ (b'q' | b'r' | b'b' | b'n' | b'k')) => Ok(Some(char::from(letter.to_ascii_uppercase()))),
+        _ if is_wide(byte) => Err(()),
+        _ => Ok(piece_letter(byte)),
+    }
+}
+
+/// The promotion written at `i` (`=Q`, `/Q`, `(Q)`, `Q`) and its length, as `san::promotion`
+/// reads it; `Err` when the grammar must decide.
+fn promotion(bytes: &[u8], i: usize) -> Result<Option<(PieceLetter, usize)>, ()> {
+    let first = at(bytes, i);
+    match first {
+        Some(b'=' | b'/') => {
+            if let Some(letter) = promotion_letter(at(bytes, i + 1))? {
+                return Ok(Some((letter, 2)));
+            }
+        }
+        Some(b'(') => {
+            if let Some(letter) = promotion_letter(at(bytes, i + 1))? {
+                if at(bytes, i + 2) == Some(b')') {
+                    return Ok(Some((letter, 3)));
+                }
+            }
+        }
+        _ if is_wide(first) => return Err(()),
+        _ => {}
+    }
+    Ok(piece_letter(first).map(|letter| (letter, 1)))
+}
+
+/// A normal move (not castling) from the start of `bytes`, as `san::normal` reads it, and
+/// its length.
+fn normal(bytes: &[u8]) -> Option<(SanToken, usize)> {
+    if is_wide(at(bytes, 0)) {
+        return None;
+    }
+    let piece = piece_letter(at(bytes, 0));
+    let mut i = usize::from(piece.is_some());
+    let pawn = matches!(piece, None | Some('P'));
+    let first_file = file(at(bytes, i));
+    i += usize::from(first_file.is_some());
+    let first_rank = rank(bytes, i).map(|(rank, len)| {
+        i += len;
+        rank
+    });
+    let separator = match at(bytes, i) {
+        Some(b'x' | b':') => Some(true),
+        Some(b'-') => Some(false),
+        _ => None,
+    };
+    i += usize::from(separator.is_some());
+    let second_file = file(at(bytes, i));
+    i += usize::from(second_file.is_some());
+    let second_rank = match second_file {
+        Some(_) => rank(bytes, i).map(|(rank, len)| {
+            i += len;
+            rank
+        }),
+        None => None,
+    };
+    let capture = separator.unwrap_or(false);
+    let (from_file, from_rank, capture, to, to_file) = match (second_file, second_rank, first_file, first_rank) {
+        (Some(to_file), Some(to_rank), _, _) => {
+            (first_file, first_rank, capture, Square::new(to_file, to_rank), to_file)
+        }
+        (Some(to_file), None, Some(from_file), None) if pawn && separator != Some(false) => {
+            (Some(from_file), None, capture, None, to_file)
+        }
+        (None, _, Some(to_file), Some(to_rank)) if separator.is_none() => {
+            (None, None, false, Square::new(to_file, to_rank), to_file)
+        }
+        _ => return None,
+    };
+    let square_to_square = from_file.is_some() && from_rank.is_some() && to.is_some();
+    let promotion = match promotion(bytes, i).ok()? {
+        Some((letter, len)) => {
+            i += len;
+            Some(letter)
+        }
+        None if square_to_square => match at(bytes, i) {
+            Some(letter @ (b'q' | b'r' | b'b' | b'n' | b'k')) if may_follow_move(bytes, i + 1) => {
+                i += 1;
+                Some(char::from(letter.to_ascii_uppercase()))
+            }
+            _ => None,
+        },
+        None => None,
+    };
+    Some((SanToken::Normal { piece, from_file, from_rank, capture, to, to_file, promotion }, i))
+}
+
+/// Castling with the letter `O` and plain hyphens (`O-O`, `O-O-O`), and its length.
+fn castle(bytes: &[u8]) -> Option<(SanToken, usize)> {
+    if !bytes.starts_with(b"O-O") {
+        return None;
+    }
+    match (at(bytes, 3), at(bytes, 4)) {
+        (Some(b'-'), Some(b'O')) => Some((SanToken::Castle { long: true }, 5)),
+        (third, _) if is_wide(third) => None,
+        _ => Some((SanToken::Castle { long: false }, 3)),
+    }
+}
+
+/// The check mark at `i` and its length.
+fn check_mark(bytes: &[u8], i: usize) -> (Option<CheckMark>, usize) {
+    match (at(bytes, i), at(bytes, i + 1)) {
+        (Some(b'+'), Some(b'+')) => (Some(CheckMark::Mate), 2),
+        (Some(b'+'), _) => (Some(CheckMark::Check), 1),
+        (Some(b'#'), _) => (Some(CheckMark::Mate), 1),
+        _ => (None, 0),
+    }
+}
+
+/// The suffix glyph at `i` as its NAG, and its length.
+fn glyph(bytes: &[u8], i: usize) -> Option<(u8, usize)> {
+    match (at(bytes, i), at(bytes, i + 1)) {
+        (Some(b'!'), Some(b'!')) => Some((3, 2)),
+        (Some(b'?'), Some(b'?')) => Some((4, 2)),
+        (Some(b'!'), Some(b'?')) => Some((5, 2)),
+        (Some(b'?'), Some(b'!')) => Some((6, 2)),
+        (Some(b'!'), _) => Some((1, 1)),
+        (Some(b'?'), _) => Some((2, 1)),
+        _ => None,
+    }
+}
+
+/// True when what follows the move at `i`, past white space, would make the grammar read
+/// on within the token: a bounce's comma, a `&`, or (after a pawn's move) `e.p.` or `ep`.
+fn reads_on(bytes: &[u8], i: usize, pawn: bool) -> bool {
+    let after = bytes.get(i..).unwrap_or(&[]);
+    let Some(next) = after.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')) else { return false };
+    let rest = after.get(next..).unwrap_or(&[]);
+    match rest.first() {
+        Some(b',' | b'&') => true,
+        Some(b'e') => pawn && (rest.starts_with(b"e.p.") || rest.starts_with(b"ep")),
+        _ => false,
+    }
+}
+
+/// A turn of one plain move at the start of `token`, a suffix of a text of `text_len`
+/// bytes: the same value as `turn::turn_token` gives, or `None` to let it decide.
+pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> {
+    let bytes = token.as_bytes();
+    let start = text_len.checked_sub(token.len())?;
+    let (san, mut i) = match at(bytes, 0) {
+        Some(b'O') => castle(bytes)?,
+        _ => normal(bytes)?,
+    };
+    let pawn = matches!(san, SanToken::Normal { piece: None | Some('P'), .. });
+    let (check, len) = check_mark(bytes, i);
+    i += len;
+    if reads_on(bytes, i, pawn) {
+        return None;
+    }
+    let part = Spanned { value: TurnPart::Move { san, bounce: None }, span: Span::new(start, start + i) };
+    let mut glyphs = Vec::new();
+    while let Some((nag, len)) = glyph(bytes, i) {
+        glyphs.push(Spanned { value: nag, span: Span::new(start + i, start + i + len) });
+        i += len;
+    }
+    let rest = token.get(i..)?;
+    if !at_token_end(rest) {
+        return None;
+    }
+    let turn = WrittenTurn { token: TurnToken::one(part), span: Span::new(start, start + i), check, glyphs };
+    Some((rest, turn))
+}
+
+/// A move number of plain digits and dots (`12.`, `12...`), as `movetext::move_number`
+/// reads it, and the text after it; `None` for any other form (`12 .`, `12…`, a number
+/// that starts with `0` or is too long).
+pub(crate) fn move_number(token: &str) -> Option<(&str, MoveNumber)> {
+    let bytes = token.as_bytes();
+    if !matches!(at(bytes, 0), Some(b'1'..=b'9')) {
+        return None;
+    }
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 9 {
+        return None;
+    }
+    let dots = bytes.get(digits..)?.iter().take_while(|&&b| b == b'.').count();
+    if dots == 0 || is_wide(at(bytes, digits + dots)) {
+        return None;
+    }
+    let number = bytes.get(..digits)?.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    Some((skip(token, digits + dots), MoveNumber { number, black: dots > 1 }))
+}
+
+/// A result written the standard way (`1-0`, `0-1`, `1/2-1/2`, `*`) and standing alone.
+pub(crate) fn result(token: &str) -> Option<(&str, GameResult)> {
+    let (len, result) = match token.as_bytes() {
+        [b'*', ..] => (1, GameResult::Unknown),
+        [b'1', b'-', b'0', ..] => (3, GameResult::WhiteWins),
+        [b'0', b'-', b'1', ..] => (3, GameResult::BlackWins),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => (7, GameResult::Draw),
+        _ => return None,
+    };
+    let rest = skip(token, len);
+    at_token_end(rest).then_some((rest, result))
+}
+
+/// A NAG of one to three digits, `$0` to `$255`.
+pub(crate) fn nag(token: &str) -> Option<(&str, u8)> {
+    let digits = token.as_bytes().get(1..)?.iter().take_while(|b| b.is_ascii_digit()).count();
+    if !token.starts_with('$') || digits == 0 || digits > 3 {
+        return None;
+    }
+    let value = token.as_bytes().get(1..=digits)?.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    Some((skip(token, 1 + digits), u8::try_from(value).ok()?))
+}

@@ -1,0 +1,49 @@
+//! A fast path for the tag pairs nearly every record writes: `[Name "value"]` with a value
+//! that holds no backslash. It looks at bytes only and builds the tag the grammar's
+//! `tags::tag_pair` would build; any other form (escapes, a missing quote or `]`, an
+//! error) is left to the grammar ([`super::tags::tag_section`] decides).
+
+use super::ast::{Span, Spanned, Tag};
+
+/// How many spaces and tabs start `bytes` from `i`.
+fn inline_space(bytes: &[u8], i: usize) -> usize {
+    bytes.get(i..).unwrap_or(&[]).iter().take_while(|&&b| b == b' ' || b == b'\t').count()
+}
+
+/// A byte of a tag name.
+fn is_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte)
+}
+
+/// The tag pair at the start of `text`, a suffix of a game's text of `text_len` bytes, and
+/// how many bytes it takes; `None` when the grammar must read it.
+pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
+    let bytes = text.as_bytes();
+    let start = text_len.checked_sub(text.len())?;
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let name_start = 1 + inline_space(bytes, 1);
+    let name_len = bytes.get(name_start..)?.iter().take_while(|&&b| is_name_byte(b)).count();
+    let name_end = name_start + name_len;
+    let quote = name_end + inline_space(bytes, name_end);
+    if name_len == 0 || bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let value_len = bytes.get(value_start..)?.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    let value_end = value_start + value_len;
+    if bytes.get(value_end) != Some(&b'"') {
+        return None;
+    }
+    let close = value_end + 1 + inline_space(bytes, value_end + 1);
+    if bytes.get(close) != Some(&b']') {
+        return None;
+    }
+    let spanned = |from: usize, to: usize| -> Option<Spanned<String>> {
+        let value = text.get(from..to)?.to_owned();
+        Some(Spanned { value, span: Span::new(start + from, start + to) })
+    };
+    let tag = Tag { name: spanned(name_start, name_end)?, value: spanned(value_start, value_end)? };
+    Some((close + 1, tag))
+}

@@ -1,0 +1,212 @@
+//! The fast path reads every token as the grammar does: for random soups of tokens (the
+//! common ones, their near misses and every lenient form) and of characters, the game
+//! read with the fast path equals the game read by the grammar's rules alone, error
+//! included.
+
+use proptest::prelude::*;
+
+use crate::record::fast;
+use crate::record::parser::{read_game_by, Path};
+
+/// Tokens and pieces of tokens: what the fast path reads, what it must leave to the
+/// grammar, and what is no token at all.
+const TOKENS: &[&str] = &[
+    "1.",
+    "12...",
+    "1...",
+    "1 .",
+    "3…",
+    "12…",
+    "007.",
+    "1234567890.",
+    "0.",
+    "0.5-0.5",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "½-½",
+    "1:0",
+    "1–0",
+    "e4",
+    "exd5",
+    "ed5",
+    "e:d5",
+    "ed",
+    "exd",
+    "e-d",
+    "Nbd7",
+    "Nf3",
+    "R1a3",
+    "Qh4e1",
+    "Ng1xf3",
+    "e8=Q",
+    "e8Q",
+    "e8(Q)",
+    "e8/Q",
+    "e8=q",
+    "e8=",
+    "e8(Q",
+    "d7d8q",
+    "a1a1q",
+    "e2e4k",
+    "O-O",
+    "O-O-O",
+    "0-0",
+    "0-0-0",
+    "O‑O",
+    "O-O‑O",
+    "O-O-",
+    "Nf3+",
+    "Qxf7#",
+    "Qh5++",
+    "e4!",
+    "Nf3!?",
+    "e4?!",
+    "Nf3!!?",
+    "$1",
+    "$255",
+    "$256",
+    "$0012",
+    "$",
+    "{a comment}",
+    "{",
+    "}",
+    ";line\n",
+    "(",
+    ")",
+    "(****)g6",
+    "(****)g6:h7f6",
+    "Re8, Kg8+",
+    "Bh6,g7f8",
+    "Nf3 & Bd3",
+    "e4&d4",
+    "&",
+    ",",
+    "exd6 e.p.",
+    "exd6ep",
+    "e5 ep",
+    "e4 epsilon",
+    "--",
+    "Z0",
+    "♘f3",
+    "e8=♕",
+    "e8♕",
+    "Zz9",
+    "5254",
+    "62714",
+    "5171+",
+    "g10=Q",
+    "k11",
+    "a12",
+    "a13",
+    "Rb10xb12",
+    "xd5",
+    "…",
+    "e4e5",
+    "e2-e4",
+    "Ng1-f3",
+    "P",
+    "Pe4",
+    "Pexd5",
+    "e",
+    "x",
+    "+",
+    "!",
+    "?",
+    "e4,",
+    "12345.",
+    "[Event \"x\"]",
+    "%escape\n",
+    "Kx",
+    "B",
+    "bc4",
+    "b8B",
+    "h9",
+    "l12",
+    "m4",
+    "E4",
+    "Ö",
+    "O",
+    "O-",
+    "0",
+    "9",
+    "½",
+];
+
+/// Tag pairs in their plain, lenient and broken forms.
+const TAGS: &[&str] = &[
+    "[Event \"a\"]",
+    "[ Site  \"b c\" ]",
+    "[White\t\"M\u{fc}ller\"\t]",
+    "[W \"x\\\"y\"]",
+    "[P \"C:\\path\"]",
+    "[X \"open]",
+    "[Y \"v\"",
+    "[Z",
+    "[\"v\"]",
+    "[Round \"\"]",
+    "[A+B#C \"1\"]",
+    "{tag comment}",
+    "; line\n",
+];
+
+/// What may stand between two tokens.
+const GAPS: &[&str] = &[" ", "\n", "", "\t", "\r\n", "  ", "\n%skip\n"];
+
+fn soup(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+    prop::collection::vec((prop::sample::select(pieces), prop::sample::select(GAPS)), 0..40)
+        .prop_map(|parts| parts.into_iter().map(|(piece, gap)| format!("{piece}{gap}")).collect())
+}
+
+/// Random characters of the alphabet records are made of.
+fn characters() -> impl Strategy<Value = String> {
+    let alphabet: Vec<char> = "aeh18OQNPx=+#!?-.$(){}&, \n0/:;*[]\"e.p♘…".chars().collect();
+    prop::collection::vec(prop::sample::select(alphabet), 0..80).prop_map(|chars| chars.into_iter().collect())
+}
+
+fn assert_same_reading(text: &str) {
+    let fast = read_game_by(text, Path::Fast);
+    let grammar = read_game_by(text, Path::Grammar);
+    assert_eq!(fast, grammar, "the fast path reads {text:?} differently");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn token_soups_read_alike(tags in soup(TAGS), moves in soup(TOKENS)) {
+        assert_same_reading(&format!("{tags}{moves}"));
+    }
+
+    #[test]
+    fn character_soups_read_alike(tags in soup(TAGS), text in characters()) {
+        assert_same_reading(&format!("{tags}{text}"));
+        assert_same_reading(&format!("1. {text}"));
+    }
+}
+
+#[test]
+fn every_token_alone_and_in_company_reads_alike() {
+    for token in TOKENS {
+        for text in [token.to_string(), format!("1. e4 {token} e5 *"), format!("1. {token}!"), format!("{token}+")] {
+            assert_same_reading(&text);
+        }
+    }
+    for tag in TAGS {
+        assert_same_reading(&format!("{tag}\n1. e4 *"));
+    }
+}
+
+#[test]
+fn the_fast_path_takes_the_common_tokens() {
+    for token in ["Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "Nf3!?", "e4", "Rb10xb12"] {
+        assert!(fast::turn(token, token.len()).is_some(), "{token}");
+    }
+    for token in ["♘f3", "Re8, Kg8", "Nf3 & Bd3", "--", "Zz9", "O‑O", "exd6 e.p."] {
+        assert!(fast::turn(token, token.len()).is_none(), "{token}");
+    }
+    assert!(fast::move_number("12...").is_some() && fast::move_number("12 .").is_none());
+    assert!(fast::result("1/2-1/2").is_some() && fast::result("½-½").is_none());
+    assert!(fast::nag("$14").is_some() && fast::nag("$256").is_none());
+}
