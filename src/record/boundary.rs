@@ -174,10 +174,7 @@ impl Splitter {
                 },
                 LineState::TagName => {
                     if is_tag_name_byte(byte) {
-                        // The whole run of name bytes at once.
-                        let run = rest.iter().position(|&b| !is_tag_name_byte(b)).unwrap_or(rest.len());
-                        self.tag_name.extend_from_slice(rest.get(..run).unwrap_or(&[]));
-                        i += run;
+                        i += self.tag_name_run(rest);
                         continue;
                     } else if !self.tag_name.is_empty() || !matches!(byte, b' ' | b'\t') {
                         if self.tag_name_ends() && self.repeated_tag() {
@@ -230,6 +227,14 @@ impl Splitter {
         }
         self.game_bytes += i;
         (i, boundary)
+    }
+
+    /// Adds the run of tag name bytes that starts `rest` to the name being read, all at
+    /// once; returns its length.
+    fn tag_name_run(&mut self, rest: &[u8]) -> usize {
+        let run = rest.iter().position(|&b| !is_tag_name_byte(b)).unwrap_or(rest.len());
+        self.tag_name.extend_from_slice(rest.get(..run).unwrap_or(&[]));
+        run
     }
 
     /// A byte of movetext (never a newline: [`Splitter::scan`] ends the line first);

@@ -152,8 +152,21 @@ pub(crate) type CommentBody = (usize, usize);
 /// The range of `body`, a part of a comment token at `offset` bytes from its start,
 /// once trimmed.
 fn trimmed(offset: usize, body: &str) -> CommentBody {
-    let start = offset + (body.len() - body.trim_start().len());
-    (start, start + body.trim().len())
+    let bytes = body.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_ascii_white(b)).count();
+    let trail = bytes.get(lead..).unwrap_or(&[]).iter().rev().take_while(|&&b| is_ascii_white(b)).count();
+    let inner = bytes.get(lead..bytes.len() - trail).unwrap_or(&[]);
+    if inner.first().is_some_and(|&b| b >= 0x80) || inner.last().is_some_and(|&b| b >= 0x80) {
+        // White space beyond ASCII may stand there (a no-break space): Unicode decides.
+        let start = offset + (body.len() - body.trim_start().len());
+        return (start, start + body.trim().len());
+    }
+    (offset + lead, offset + lead + inner.len())
+}
+
+/// The ASCII characters Unicode counts as white space.
+fn is_ascii_white(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 // brace_comment = "{" , { any character but "}" } , "}" ;

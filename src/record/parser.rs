@@ -33,6 +33,7 @@ pub(crate) enum Path {
     /// The byte-level fast path first, the grammar's rules for the rest.
     Fast,
     /// The grammar's rules alone: what the fast path is tested against.
+    #[cfg(test)]
     Grammar,
 }
 

@@ -156,7 +156,7 @@ const GAPS: &[&str] = &[" ", "\n", "", "\t", "\r\n", "  ", "\n%skip\n"];
 
 fn soup(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
     prop::collection::vec((prop::sample::select(pieces), prop::sample::select(GAPS)), 0..40)
-        .prop_map(|parts| parts.into_iter().map(|(piece, gap)| format!("{piece}{gap}")).collect())
+        .prop_map(|parts| parts.into_iter().flat_map(|(piece, gap)| [piece, gap]).collect())
 }
 
 /// Random characters of the alphabet records are made of.
@@ -209,4 +209,13 @@ fn the_fast_path_takes_the_common_tokens() {
     assert!(fast::move_number("12...").is_some() && fast::move_number("12 .").is_none());
     assert!(fast::result("1/2-1/2").is_some() && fast::result("½-½").is_none());
     assert!(fast::nag("$14").is_some() && fast::nag("$256").is_none());
+}
+
+#[test]
+fn comment_bodies_are_trimmed_as_unicode_trims_them() {
+    for body in ["", " ", " a ", "\u{a0}a\u{a0}", "\u{3000} a b \t", "é", " \u{85}x\u{85} ", "a\r\n", "\u{b}x\u{c}"] {
+        let text = format!("{{{body}}}");
+        let (_, (start, end)) = crate::record::lex::brace_comment(&text).unwrap();
+        assert_eq!(&text[start..end], body.trim(), "{body:?}");
+    }
 }
