@@ -22,10 +22,12 @@ impl SquareSet {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
 
+    #[inline]
     pub fn insert(&mut self, sq: Square) {
         self.0[sq.index() / 64] |= 1 << (sq.index() % 64);
     }
 
+    #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0[sq.index() / 64] &= !(1 << (sq.index() % 64));
     }
@@ -45,6 +47,7 @@ impl SquareSet {
         count(a) + count(b) + count(c)
     }
 
+    #[inline]
     pub fn union(self, other: SquareSet) -> SquareSet {
         self | other
     }
@@ -104,25 +107,46 @@ impl SquareSet {
     /// The one square of a set of one, else `None`.
     #[inline]
     pub fn single(&self) -> Option<Square> {
-        if self.len() == 1 {
-            self.first()
-        } else {
-            None
+        let first = self.first()?;
+        let mut rest = *self;
+        rest.remove(first);
+        rest.is_empty().then_some(first)
+    }
+
+    /// Every square moved by `slots` slots (fewer than 64 either way; up the board when
+    /// positive: 16 slots make a rank), those pushed off either end of the grid dropped. On the 16-slot rank
+    /// layout a step sideways off a board's edge lands on a slot no grid square uses,
+    /// never on the far side of the board.
+    #[inline]
+    pub fn shifted(self, slots: i32) -> SquareSet {
+        let [a, b, c] = self.0;
+        let n = slots.unsigned_abs() % 64;
+        if slots == 0 || n == 0 {
+            return self;
         }
+        let words = if slots > 0 {
+            [a << n, b << n | a >> (64 - n), c << n | b >> (64 - n)]
+        } else {
+            [a >> n | b << (64 - n), b >> n | c << (64 - n), c >> n]
+        };
+        SquareSet(words)
     }
 
     /// The set of one square.
+    #[inline]
     pub fn only(sq: Square) -> SquareSet {
         SquareSet::EMPTY.with_index(sq.index())
     }
 
     /// The set with one more square, for tables built at compile time.
+    #[inline]
     pub(crate) const fn with_index(mut self, index: usize) -> SquareSet {
         self.0[index / 64] |= 1 << (index % 64);
         self
     }
 
     /// Whether the set holds the slot `index`, for tables built at compile time.
+    #[inline]
     pub(crate) const fn contains_index(&self, index: usize) -> bool {
         self.0[index / 64] & (1 << (index % 64)) != 0
     }
@@ -137,6 +161,7 @@ impl SquareSet {
     }
 
     /// Squares in increasing index order (a1, b1, ... rank by rank upwards).
+    #[inline]
     pub fn iter(&self) -> SquareSetIter {
         SquareSetIter { words: self.0, word: 0 }
     }
@@ -206,5 +231,30 @@ impl Iterator for SquareSetIter {
             self.word += 1;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(names: &str) -> SquareSet {
+        names.split_whitespace().map(|n| Square::parse(n).expect("a square")).collect()
+    }
+
+    #[test]
+    fn shifts_cross_words_and_drop_what_leaves_the_grid() {
+        assert_eq!(set("a4 h4 l12").shifted(16), set("a5 h5"));
+        assert_eq!(set("a5 b1").shifted(-16), set("a4"));
+        assert_eq!(set("d8").shifted(17), set("e9"));
+        // Off the a-file to the left lands on no grid square.
+        assert!(set("a2").shifted(15).iter().all(|sq| sq.file() >= 12));
+    }
+
+    #[test]
+    fn a_single_square_is_found_only_alone() {
+        assert_eq!(set("c3").single(), Square::parse("c3"));
+        assert_eq!(set("c3 k12").single(), None);
+        assert_eq!(SquareSet::EMPTY.single(), None);
     }
 }
