@@ -40,11 +40,23 @@ impl SquareSet {
 
     #[inline]
     pub fn len(&self) -> usize {
-        // Most sets are small or within the first two words (an 8x8 board), and
-        // counting the bits of a word is dear without a popcount instruction.
-        let count = |word: u64| if word == 0 { 0 } else { word.count_ones() as usize };
+        // Without a popcount instruction, the three words are counted together: each
+        // word's bits summed per byte (at most 8 a byte), the three sums added (at
+        // most 24 a byte), then the bytes summed by one multiplication.
+        const ODD: u64 = 0x5555_5555_5555_5555;
+        const PAIRS: u64 = 0x3333_3333_3333_3333;
+        const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        let per_byte = |word: u64| {
+            let pairs = word - ((word >> 1) & ODD);
+            let quads = (pairs & PAIRS) + ((pairs >> 2) & PAIRS);
+            (quads + (quads >> 4)) & NIBBLES
+        };
         let [a, b, c] = self.0;
-        count(a) + count(b) + count(c)
+        if a | b | c == 0 {
+            return 0;
+        }
+        ((per_byte(a) + per_byte(b) + per_byte(c)).wrapping_mul(BYTES) >> 56) as usize
     }
 
     #[inline]
@@ -249,6 +261,13 @@ mod tests {
         assert_eq!(set("d8").shifted(17), set("e9"));
         // Off the a-file to the left lands on no grid square.
         assert!(set("a2").shifted(15).iter().all(|sq| sq.file() >= 12));
+    }
+
+    #[test]
+    fn sizes_are_counted_over_all_three_words() {
+        assert_eq!(SquareSet::EMPTY.len(), 0);
+        assert_eq!(set("a1 h8 l12 l1 a12").len(), 5);
+        assert_eq!(crate::geometry::attacks::grid().len(), 144);
     }
 
     #[test]

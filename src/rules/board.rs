@@ -117,7 +117,10 @@ impl Board {
     pub fn relocate(&mut self, from: Square, to: Square) {
         if let Some((piece, counter)) = self.take(from) {
             self.put(to, piece);
-            self.set_counter(to, counter);
+            // `put` leaves `to` without a counter, as a unit without one needs.
+            if counter.is_some() {
+                self.set_counter(to, counter);
+            }
         }
     }
 

@@ -60,9 +60,11 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
     let pawns = generator.movers() & pos.board().role_set(Role::Pawn);
     let free_pawns = pawns.difference(safety.pinned_units());
     let mut count = generator.count_pawn_moves(free_pawns, safety.evasion_squares());
-    for from in &generator.movers().difference(free_pawns) {
-        let Some((piece, reach)) = generator.reach(from) else { continue };
-        count += generator.count_moves(piece.role, safety.safe_destinations(from, reach));
+    let others = generator.movers().difference(free_pawns);
+    for role in Role::ALL {
+        for from in &(others & pos.board().role_set(role)) {
+            count += generator.count_moves(role, safety.safe_destinations(from, generator.reach_of(role, from)));
+        }
     }
     if pos.ep_square().is_some() {
         for from in &pawns {

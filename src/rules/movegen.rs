@@ -214,16 +214,26 @@ impl<'p> PseudoMoves<'p> {
         if !self.filter.wants_role(piece.role) {
             return None;
         }
+        if piece.role == Role::Pawn {
+            return Some((piece, self.pawn_reach(piece.color, from)));
+        }
+        Some((piece, self.reach_of(piece.role, from)))
+    }
+
+    /// What [`PseudoMoves::reach`] gives for a unit of the side to move, of `role`,
+    /// on `from`.
+    #[inline]
+    pub fn reach_of(&self, role: Role, from: Square) -> SquareSet {
         let blockers = self.blockers;
-        let reach = match piece.role {
-            Role::Pawn => return Some((piece, self.pawn_reach(piece.color, from))),
+        let reach = match role {
+            Role::Pawn => return self.pawn_reach(self.pos.turn(), from),
             Role::Knight => attacks::knight_attacks(from),
             Role::King => attacks::king_attacks(from),
             Role::Bishop => attacks::bishop_attacks(from, blockers),
             Role::Rook => attacks::rook_attacks(from, blockers),
             Role::Queen => attacks::rook_attacks(from, blockers) | attacks::bishop_attacks(from, blockers),
         };
-        Some((piece, reach & self.targets))
+        reach & self.targets
     }
 
     /// A pawn's advances and captures (en passant aside) that fit the filter.
