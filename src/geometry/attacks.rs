@@ -251,9 +251,8 @@ pub fn direction_towards(from: Square, to: Square) -> Option<usize> {
 /// The squares strictly between two squares on one line (none for squares not aligned).
 #[inline]
 pub fn between(a: Square, b: Square) -> SquareSet {
-    direction_towards(a, b).map_or(SquareSet::EMPTY, |dir| {
-        ray(dir, a).difference(RAYS[dir][b.index()] | SquareSet::only(b))
-    })
+    direction_towards(a, b)
+        .map_or(SquareSet::EMPTY, |dir| ray(dir, a).difference(RAYS[dir][b.index()] | SquareSet::only(b)))
 }
 
 /// The line from `from` through `to` on to the grid's edge, when the two are aligned.

@@ -106,7 +106,18 @@ impl<'a> KingSafety<'a> {
         let judged_by_sets = pos.board().pieces_of(pos.turn(), Role::King).len() <= 1;
         let king = pos.board().king(pos.turn());
         let arms = Arms::new(pos.board(), &pos.craters(), &terrain, &terrain.area, pos.turn().other());
-        KingSafety { pos, terrain, king, judged_by_sets, scratch: None, arms, checkers: None, pinned: None, evasions: None, leaper_threats: None }
+        KingSafety {
+            pos,
+            terrain,
+            king,
+            judged_by_sets,
+            scratch: None,
+            arms,
+            checkers: None,
+            pinned: None,
+            evasions: None,
+            leaper_threats: None,
+        }
     }
 
     /// Whether the mover has at most one king, so that
@@ -128,8 +139,9 @@ impl<'a> KingSafety<'a> {
         if from == king {
             // Squares a knight, pawn or king attacks are out; the rest are judged
             // against the lines of the board after the step.
-            let mut safe = reach.difference(self.leaper_threats());
-            for to in &safe.clone() {
+            let candidates = reach.difference(self.leaper_threats());
+            let mut safe = candidates;
+            for to in &candidates {
                 if !self.king_step_is_safe(from, to) {
                     safe.remove(to);
                 }

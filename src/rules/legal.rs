@@ -88,7 +88,6 @@ fn walk_legal_moves(
     out: &mut Vec<Move>,
 ) {
     let generator = PseudoMoves::new(pos, &arena.moves, filter);
-    safety.prepare_for_every_unit();
     for from in &generator.candidates() {
         let Some((piece, reach)) = generator.reach(from) else { continue };
         let safe = safety.safe_destinations(from, reach);
