@@ -226,9 +226,58 @@ pub fn bishop_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
         | ray_attacks(d, sq, blockers)
 }
 
+/// The direction (the `dir` of [`ray`]) that leads from `from` to `to`, when the two
+/// share a rank, file or diagonal and differ.
+#[inline]
+pub fn direction_towards(from: Square, to: Square) -> Option<usize> {
+    let d = from.delta_to(to);
+    let (files, ranks) = (d.files.signum(), d.ranks.signum());
+    if d.files != 0 && d.ranks != 0 && d.files.abs() != d.ranks.abs() {
+        return None;
+    }
+    match (files, ranks) {
+        (0, 1) => Some(0),
+        (1, 1) => Some(1),
+        (1, 0) => Some(2),
+        (-1, 1) => Some(3),
+        (0, -1) => Some(4),
+        (-1, -1) => Some(5),
+        (-1, 0) => Some(6),
+        (1, -1) => Some(7),
+        _ => None,
+    }
+}
+
+/// The squares strictly between two squares on one line (none for squares not aligned).
+#[inline]
+pub fn between(a: Square, b: Square) -> SquareSet {
+    direction_towards(a, b)
+        .map_or(SquareSet::EMPTY, |dir| ray(dir, a).difference(RAYS[dir][b.index()] | SquareSet::only(b)))
+}
+
+/// The line from `from` through `to` on to the grid's edge, when the two are aligned.
+#[inline]
+pub fn line_beyond(from: Square, to: Square) -> Option<SquareSet> {
+    direction_towards(from, to).map(|dir| ray(dir, from))
+}
+
+/// Every square of the 12x12 grid, built at compile time.
+const GRID: SquareSet = {
+    let mut set = SquareSet::EMPTY;
+    let mut index = 0;
+    while index < SQUARE_SLOTS {
+        if is_grid_square(index) {
+            set = set.with_index(index);
+        }
+        index += 1;
+    }
+    set
+};
+
 /// Every square of the 12x12 grid.
+#[inline]
 pub fn grid() -> SquareSet {
-    SquareSet::of_rect(super::Rect::board(MAX_FILES, MAX_RANKS))
+    GRID
 }
 
 #[cfg(test)]
@@ -258,6 +307,23 @@ mod tests {
         let beyond = grid().difference(SquareSet::of_rect(Rect::board(8, 8)));
         let h1 = Square::parse("h1").expect("h1");
         assert_eq!(rook_attacks(h1, beyond).len(), 7 + 1 + 7 + 1);
+    }
+
+    #[test]
+    fn directions_and_lines_between_squares() {
+        let sq = |n: &str| Square::parse(n).expect("a square");
+        assert_eq!(between(sq("a1"), sq("d4")), set("b2 c3"));
+        assert_eq!(between(sq("h8"), sq("h5")), set("h7 h6"));
+        assert_eq!(between(sq("e1"), sq("f3")), SquareSet::EMPTY);
+        assert_eq!(between(sq("e1"), sq("f1")), SquareSet::EMPTY);
+        assert_eq!(direction_towards(sq("e4"), sq("e4")), None);
+        assert_eq!(line_beyond(sq("c1"), sq("a3")), Some(set("b2 a3")));
+        for dir in 0..DIRECTION_COUNT {
+            let from = sq("f6");
+            for to in &ray(dir, from) {
+                assert_eq!(direction_towards(from, to), Some(dir));
+            }
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub struct Delta {
 }
 
 impl Delta {
+    #[inline]
     pub const fn new(files: i8, ranks: i8) -> Delta {
         Delta { files, ranks }
     }
@@ -30,25 +31,30 @@ impl Delta {
 
 impl Square {
     /// The square at a 0-based file and rank, if both are on the 12x12 grid.
+    #[inline]
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < MAX_FILES && rank < MAX_RANKS).then(|| Square(rank * STRIDE as u8 + file))
     }
 
     /// The square at a 0-based file and rank known to be on the grid.
+    #[inline]
     pub const fn at(file: u8, rank: u8) -> Square {
         assert!(file < MAX_FILES && rank < MAX_RANKS);
         Square(rank * STRIDE as u8 + file)
     }
 
+    #[inline]
     pub const fn file(self) -> u8 {
         self.0 & 15
     }
 
+    #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 4
     }
 
     /// The index into arrays of [`SQUARE_SLOTS`] entries.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -61,12 +67,14 @@ impl Square {
     }
 
     /// Rebuilds a square from [`Square::index`].
+    #[inline]
     pub fn from_index(index: usize) -> Option<Square> {
         let index = u8::try_from(index).ok()?;
         Square::new(index & 15, index >> 4)
     }
 
     /// The square one step away, if it is still on the 12x12 grid.
+    #[inline]
     pub fn step(self, delta: Delta) -> Option<Square> {
         let file = i16::from(self.file()) + i16::from(delta.files);
         let rank = i16::from(self.rank()) + i16::from(delta.ranks);
@@ -77,13 +85,23 @@ impl Square {
         }
     }
 
+    /// The square `ranks` ranks up (down when negative) on the same file, if it is
+    /// still on the grid.
+    #[inline]
+    pub fn vertical(self, ranks: i8) -> Option<Square> {
+        let rank = self.rank().checked_add_signed(ranks).filter(|&r| r < MAX_RANKS)?;
+        Some(Square(rank * STRIDE as u8 + self.file()))
+    }
+
     /// The step that leads from `self` to `other`.
+    #[inline]
     pub fn delta_to(self, other: Square) -> Delta {
         Delta::new(other.file() as i8 - self.file() as i8, other.rank() as i8 - self.rank() as i8)
     }
 
     /// Whether `self` and `other` share a rank, file or diagonal: a line a slider
     /// could use (a square is on a line with itself).
+    #[inline]
     pub fn is_aligned_with(self, other: Square) -> bool {
         let d = self.delta_to(other);
         d.files == 0 || d.ranks == 0 || d.files.abs() == d.ranks.abs()
@@ -91,12 +109,14 @@ impl Square {
 
     /// Whether a unit on one square could attack the other by some orthodox move:
     /// on a line, or a knight's jump apart.
+    #[inline]
     pub fn is_within_reach_of(self, other: Square) -> bool {
         let d = self.delta_to(other);
         self.is_aligned_with(other) || matches!((d.files.abs(), d.ranks.abs()), (1, 2) | (2, 1))
     }
 
     /// The letter of a 0-based file (`a`..`l`).
+    #[inline]
     pub fn file_char(file: u8) -> char {
         (b'a' + file) as char
     }
@@ -152,5 +172,8 @@ mod tests {
         assert_eq!(Square::at(0, 0).step(Delta::new(-1, 0)), None);
         assert_eq!(Square::at(11, 3).step(Delta::new(1, 0)), None);
         assert_eq!(Square::at(4, 4).step(Delta::new(1, 2)), Some(Square::at(5, 6)));
+        assert_eq!(Square::at(4, 4).vertical(-2), Some(Square::at(4, 2)));
+        assert_eq!(Square::at(4, 0).vertical(-1), None);
+        assert_eq!(Square::at(4, 11).vertical(1), None);
     }
 }

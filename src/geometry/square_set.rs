@@ -22,10 +22,12 @@ impl SquareSet {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
 
+    #[inline]
     pub fn insert(&mut self, sq: Square) {
         self.0[sq.index() / 64] |= 1 << (sq.index() % 64);
     }
 
+    #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0[sq.index() / 64] &= !(1 << (sq.index() % 64));
     }
@@ -38,13 +40,26 @@ impl SquareSet {
 
     #[inline]
     pub fn len(&self) -> usize {
-        // Most sets are small or within the first two words (an 8x8 board), and
-        // counting the bits of a word is dear without a popcount instruction.
-        let count = |word: u64| if word == 0 { 0 } else { word.count_ones() as usize };
+        // Without a popcount instruction, the three words are counted together: each
+        // word's bits summed per byte (at most 8 a byte), the three sums added (at
+        // most 24 a byte), then the bytes summed by one multiplication.
+        const ODD: u64 = 0x5555_5555_5555_5555;
+        const PAIRS: u64 = 0x3333_3333_3333_3333;
+        const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        let per_byte = |word: u64| {
+            let pairs = word - ((word >> 1) & ODD);
+            let quads = (pairs & PAIRS) + ((pairs >> 2) & PAIRS);
+            (quads + (quads >> 4)) & NIBBLES
+        };
         let [a, b, c] = self.0;
-        count(a) + count(b) + count(c)
+        if a | b | c == 0 {
+            return 0;
+        }
+        ((per_byte(a) + per_byte(b) + per_byte(c)).wrapping_mul(BYTES) >> 56) as usize
     }
 
+    #[inline]
     pub fn union(self, other: SquareSet) -> SquareSet {
         self | other
     }
@@ -104,25 +119,46 @@ impl SquareSet {
     /// The one square of a set of one, else `None`.
     #[inline]
     pub fn single(&self) -> Option<Square> {
-        if self.len() == 1 {
-            self.first()
-        } else {
-            None
+        let first = self.first()?;
+        let mut rest = *self;
+        rest.remove(first);
+        rest.is_empty().then_some(first)
+    }
+
+    /// Every square moved by `slots` slots (fewer than 64 either way; up the board when
+    /// positive: 16 slots make a rank), those pushed off either end of the grid dropped. On the 16-slot rank
+    /// layout a step sideways off a board's edge lands on a slot no grid square uses,
+    /// never on the far side of the board.
+    #[inline]
+    pub fn shifted(self, slots: i32) -> SquareSet {
+        let [a, b, c] = self.0;
+        let n = slots.unsigned_abs() % 64;
+        if slots == 0 || n == 0 {
+            return self;
         }
+        let words = if slots > 0 {
+            [a << n, b << n | a >> (64 - n), c << n | b >> (64 - n)]
+        } else {
+            [a >> n | b << (64 - n), b >> n | c << (64 - n), c >> n]
+        };
+        SquareSet(words)
     }
 
     /// The set of one square.
+    #[inline]
     pub fn only(sq: Square) -> SquareSet {
         SquareSet::EMPTY.with_index(sq.index())
     }
 
     /// The set with one more square, for tables built at compile time.
+    #[inline]
     pub(crate) const fn with_index(mut self, index: usize) -> SquareSet {
         self.0[index / 64] |= 1 << (index % 64);
         self
     }
 
     /// Whether the set holds the slot `index`, for tables built at compile time.
+    #[inline]
     pub(crate) const fn contains_index(&self, index: usize) -> bool {
         self.0[index / 64] & (1 << (index % 64)) != 0
     }
@@ -137,6 +173,7 @@ impl SquareSet {
     }
 
     /// Squares in increasing index order (a1, b1, ... rank by rank upwards).
+    #[inline]
     pub fn iter(&self) -> SquareSetIter {
         SquareSetIter { words: self.0, word: 0 }
     }
@@ -206,5 +243,37 @@ impl Iterator for SquareSetIter {
             self.word += 1;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(names: &str) -> SquareSet {
+        names.split_whitespace().map(|n| Square::parse(n).expect("a square")).collect()
+    }
+
+    #[test]
+    fn shifts_cross_words_and_drop_what_leaves_the_grid() {
+        assert_eq!(set("a4 h4 l12").shifted(16), set("a5 h5"));
+        assert_eq!(set("a5 b1").shifted(-16), set("a4"));
+        assert_eq!(set("d8").shifted(17), set("e9"));
+        // Off the a-file to the left lands on no grid square.
+        assert!(set("a2").shifted(15).iter().all(|sq| sq.file() >= 12));
+    }
+
+    #[test]
+    fn sizes_are_counted_over_all_three_words() {
+        assert_eq!(SquareSet::EMPTY.len(), 0);
+        assert_eq!(set("a1 h8 l12 l1 a12").len(), 5);
+        assert_eq!(crate::geometry::attacks::grid().len(), 144);
+    }
+
+    #[test]
+    fn a_single_square_is_found_only_alone() {
+        assert_eq!(set("c3").single(), Square::parse("c3"));
+        assert_eq!(set("c3 k12").single(), None);
+        assert_eq!(SquareSet::EMPTY.single(), None);
     }
 }

@@ -45,19 +45,23 @@ impl Board {
     }
 
     /// The squares of the board (for Bellows the whole 12x12 grid).
+    #[inline]
     pub fn area(&self) -> Rect {
         self.area
     }
 
+    #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
         decode(self.cells[sq.index()])
     }
 
+    #[inline]
     pub fn is_empty_at(&self, sq: Square) -> bool {
         self.cells[sq.index()] == 0
     }
 
     /// The unit's counter (stun or pause), if it has one.
+    #[inline]
     pub fn counter(&self, sq: Square) -> Option<u8> {
         self.counters[sq.index()].checked_sub(1)
     }
@@ -78,6 +82,7 @@ impl Board {
     }
 
     /// The Zobrist key of the units and their counters.
+    #[inline]
     pub fn key(&self) -> u64 {
         self.key
     }
@@ -112,30 +117,38 @@ impl Board {
     pub fn relocate(&mut self, from: Square, to: Square) {
         if let Some((piece, counter)) = self.take(from) {
             self.put(to, piece);
-            self.set_counter(to, counter);
+            // `put` leaves `to` without a counter, as a unit without one needs.
+            if counter.is_some() {
+                self.set_counter(to, counter);
+            }
         }
     }
 
     /// Squares holding units of one colour.
+    #[inline]
     pub fn occupied_by(&self, color: Color) -> SquareSet {
         self.occupied[color]
     }
 
+    #[inline]
     pub fn occupied(&self) -> SquareSet {
         self.occupied.white.union(self.occupied.black)
     }
 
     /// Squares holding units of one role, of both colours.
+    #[inline]
     pub fn role_set(&self, role: Role) -> SquareSet {
         self.roles[role as usize]
     }
 
     /// Squares holding units of one colour and role.
+    #[inline]
     pub fn pieces_of(&self, color: Color, role: Role) -> SquareSet {
         self.roles[role as usize] & self.occupied[color]
     }
 
     /// Units whose counter is above 0 (stunned or paused): they neither move nor attack.
+    #[inline]
     pub fn immobile(&self) -> SquareSet {
         self.immobile
     }
@@ -146,6 +159,7 @@ impl Board {
     }
 
     /// The square of a side's king (the first found, when a setup has several).
+    #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
         self.kings[color]
     }
@@ -182,6 +196,7 @@ fn encode(piece: Piece) -> u8 {
     1 + piece.color as u8 * 6 + piece.role as u8
 }
 
+#[inline]
 fn decode(cell: u8) -> Option<Piece> {
     let index = cell.checked_sub(1)? as usize;
     let color = if index < 6 { Color::White } else { Color::Black };

@@ -166,6 +166,16 @@ impl CastlingPath {
 /// square the king stands on, crosses or reaches (check conditions; always `true` in
 /// Koopa, K7).
 pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may_pass: impl Fn(Square) -> bool) {
+    each_castling_move(pos, t, king_may_pass, |mv| out.push(mv));
+}
+
+/// [`castling_moves`] handed one by one to `found`, without a list.
+pub fn each_castling_move(
+    pos: &Position,
+    t: &Terrain,
+    king_may_pass: impl Fn(Square) -> bool,
+    mut found: impl FnMut(Move),
+) {
     let us = pos.turn();
     let board = pos.board();
     let Some(king) = board.king(us) else { return };
@@ -186,7 +196,7 @@ pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may
         if !path.king_squares().all(&king_may_pass) {
             continue;
         }
-        out.push(path.to_move());
+        found(path.to_move());
     }
 }
 

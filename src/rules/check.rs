@@ -30,24 +30,21 @@ pub fn slider_blockers(board: &Board, craters: &SquareSet, terrain: &Terrain, ki
         return SquareSet::EMPTY;
     }
     let walls = attacks::grid().difference(open);
-    let units = board.occupied() & open;
+    let stops = board.occupied() | walls;
+    let ours = board.occupied_by(us);
     let enemies = (board.occupied_by(us.other()) & open).difference(board.immobile());
     let queens = board.role_set(Role::Queen);
     let rook_like = enemies & (board.role_set(Role::Rook) | queens);
     let bishop_like = enemies & (board.role_set(Role::Bishop) | queens);
+    // Enemy sliders on a line with the king, blockers ignored: each pins the one unit
+    // (or finds the one wall) standing between them, if it is alone there and ours.
+    let snipers = (attacks::rook_lines(king) & rook_like) | (attacks::bishop_lines(king) & bishop_like);
     let mut pinned = SquareSet::EMPTY;
-    for dir in 0..attacks::DIRECTION_COUNT {
-        let sliders = if attacks::is_orthogonal(dir) { rook_like } else { bishop_like };
-        if !attacks::ray(dir, king).intersects(sliders) {
-            continue;
-        }
-        // The line from the king ends at its first unit (or wall): the shield.
-        let Some(shield) = (attacks::ray_attacks(dir, king, units | walls) & units).single() else { continue };
-        if !board.occupied_by(us).contains(shield) {
-            continue;
-        }
-        if attacks::ray_attacks(dir, shield, units | walls).intersects(sliders) {
-            pinned.insert(shield);
+    for sniper in &snipers {
+        if let Some(shield) = (attacks::between(king, sniper) & stops).single() {
+            if ours.contains(shield) {
+                pinned.insert(shield);
+            }
         }
     }
     pinned
@@ -97,6 +94,10 @@ pub struct KingSafety<'a> {
     arms: Arms<'a>,
     checkers: Option<SquareSet>,
     pinned: Option<SquareSet>,
+    /// Where a move of a unit other than the king may end (see `evasions`).
+    evasions: Option<SquareSet>,
+    /// The squares the opponent's knights, pawns and king attack.
+    leaper_threats: Option<SquareSet>,
 }
 
 impl<'a> KingSafety<'a> {
@@ -105,7 +106,18 @@ impl<'a> KingSafety<'a> {
         let judged_by_sets = pos.board().pieces_of(pos.turn(), Role::King).len() <= 1;
         let king = pos.board().king(pos.turn());
         let arms = Arms::new(pos.board(), &pos.craters(), &terrain, &terrain.area, pos.turn().other());
-        KingSafety { pos, terrain, king, judged_by_sets, scratch: None, arms, checkers: None, pinned: None }
+        KingSafety {
+            pos,
+            terrain,
+            king,
+            judged_by_sets,
+            scratch: None,
+            arms,
+            checkers: None,
+            pinned: None,
+            evasions: None,
+            leaper_threats: None,
+        }
     }
 
     /// Whether the mover has at most one king, so that
@@ -121,29 +133,64 @@ impl<'a> KingSafety<'a> {
     /// check, it may take the one checking unit or step between it and the king, if
     /// it is not pinned. Only for a mover with at most one king
     /// ([`KingSafety::judges_plain_moves`]).
+    #[inline]
     pub fn safe_destinations(&mut self, from: Square, reach: SquareSet) -> SquareSet {
         let Some(king) = self.king else { return reach };
         if from == king {
-            let mut safe = SquareSet::EMPTY;
-            for to in &reach {
-                if self.king_step_is_safe(from, to) {
-                    safe.insert(to);
+            // Squares a knight, pawn or king attacks are out; the rest are judged
+            // against the lines of the board after the step.
+            let candidates = reach.difference(self.leaper_threats());
+            let mut safe = candidates;
+            for to in &candidates {
+                if !self.king_step_is_safe(from, to) {
+                    safe.remove(to);
                 }
             }
             return safe;
         }
+        let safe = reach & self.evasions(king);
+        if safe.is_empty() || !self.is_pinned(king, from) {
+            return safe;
+        }
+        // A pinned unit keeps to the line from its king (and so answers no check).
+        attacks::line_beyond(king, from).map_or(SquareSet::EMPTY, |line| safe & line)
+    }
+
+    /// The squares on which a move of a unit other than the king may end and answer
+    /// the check, if any: anywhere out of check, the checking unit or a square between
+    /// it and the king in a single check, nowhere in a double check.
+    #[inline]
+    fn evasions(&mut self, king: Square) -> SquareSet {
+        if let Some(evasions) = self.evasions {
+            return evasions;
+        }
         let checkers = self.checkers();
-        let pinned = self.is_pinned(king, from);
-        if checkers.is_empty() {
-            if !pinned {
-                return reach;
-            }
-            return pin_line(king, from).map_or(SquareSet::EMPTY, |line| reach & line);
-        }
-        match checkers.single() {
-            Some(checker) if !pinned => reach & (between(king, checker) | SquareSet::only(checker)),
-            _ => SquareSet::EMPTY,
-        }
+        let evasions = if checkers.is_empty() {
+            attacks::grid()
+        } else {
+            checkers.single().map_or(SquareSet::EMPTY, |c| attacks::between(king, c) | SquareSet::only(c))
+        };
+        self.evasions = Some(evasions);
+        evasions
+    }
+
+    /// Computes at once what judging every unit's moves needs (the checkers, the
+    /// evasion squares, the pinned units), for walks over all of a side's moves.
+    pub fn prepare_for_every_unit(&mut self) {
+        self.pinned_units();
+        self.evasion_squares();
+    }
+
+    /// The mover's pinned units (none without a king).
+    pub fn pinned_units(&mut self) -> SquareSet {
+        self.king.map_or(SquareSet::EMPTY, |king| self.pinned(king))
+    }
+
+    /// Where a plain move of a unit other than the king may end as far as check goes
+    /// (see [`KingSafety::safe_destinations`]; pins aside): the whole grid out of
+    /// check or without a king.
+    pub fn evasion_squares(&mut self) -> SquareSet {
+        self.king.map_or_else(attacks::grid, |king| self.evasions(king))
     }
 
     /// Whether the opponent attacks `sq` now (the squares castling needs, O1).
@@ -157,6 +204,7 @@ impl<'a> KingSafety<'a> {
     }
 
     /// The enemy units that attack the mover's king now.
+    #[inline]
     fn checkers(&mut self) -> SquareSet {
         let (arms, units, king) = (&self.arms, self.pos.board().occupied(), self.king);
         *self
@@ -166,14 +214,16 @@ impl<'a> KingSafety<'a> {
 
     /// Whether the mover's unit on `from` is pinned. A unit off every line through its
     /// king cannot be, and then the pins of the whole side need not be found.
+    #[inline]
     fn is_pinned(&mut self, king: Square, from: Square) -> bool {
-        if self.pinned.is_none() && pin_line(king, from).is_none() {
+        if self.pinned.is_none() && attacks::line_beyond(king, from).is_none() {
             return false;
         }
         self.pinned(king).contains(from)
     }
 
     /// The mover's pinned units.
+    #[inline]
     fn pinned(&mut self, king: Square) -> SquareSet {
         let (pos, terrain) = (self.pos, &self.terrain);
         *self.pinned.get_or_insert_with(|| slider_blockers(pos.board(), &pos.craters(), terrain, king, pos.turn()))
@@ -223,12 +273,32 @@ impl<'a> KingSafety<'a> {
 }
 
 impl KingSafety<'_> {
-    /// Whether the king's step from `from` to `to` ends on a square no enemy unit
-    /// attacks, judged on the board as it would be after the step.
+    /// Whether the king's step from `from` to `to` ends on a square no enemy rook,
+    /// bishop or queen attacks, judged on the board as it would be after the step
+    /// (the other units are judged by [`KingSafety::leaper_threats`]).
     fn king_step_is_safe(&self, from: Square, to: Square) -> bool {
         let arrived = SquareSet::only(to);
         let units = self.pos.board().occupied().difference(SquareSet::only(from)) | arrived;
-        !self.arms.attack(to, units, arrived)
+        !self.arms.slider_attack(to, units, arrived)
+    }
+
+    /// The squares the opponent's knights, pawns and king attack inside the terrain,
+    /// found once.
+    pub fn leaper_threats(&mut self) -> SquareSet {
+        let arms = &self.arms;
+        *self.leaper_threats.get_or_insert_with(|| arms.leaper_threats())
+    }
+
+    /// Whether an enemy rook, bishop or queen attacks `sq` now; with
+    /// [`KingSafety::leaper_threats`], [`KingSafety::is_threatened`] in two parts.
+    pub fn is_threatened_by_sliders(&self, sq: Square) -> bool {
+        self.arms.slider_attack(sq, self.pos.board().occupied(), SquareSet::EMPTY)
+    }
+
+    /// Whether the opponent has a rook or queen on `rank`, whose line a castling
+    /// could open towards the king's destination.
+    pub fn rook_like_on_rank(&self, rank: u8) -> bool {
+        self.arms.has_rook_like_on_rank(rank)
     }
 }
 
@@ -249,18 +319,6 @@ fn after_special(pos: &Position, mv: &Move, king: Square) -> Option<(Square, Squ
         }
         _ => None,
     }
-}
-
-/// The squares strictly between two squares on one line (none for squares not aligned).
-fn between(a: Square, b: Square) -> SquareSet {
-    (0..attacks::DIRECTION_COUNT)
-        .find(|&dir| attacks::ray(dir, a).contains(b))
-        .map_or(SquareSet::EMPTY, |dir| attacks::ray(dir, a).difference(attacks::ray(dir, b) | SquareSet::only(b)))
-}
-
-/// The line from `king` through `unit` to the grid's edge, when the two are aligned.
-fn pin_line(king: Square, unit: Square) -> Option<SquareSet> {
-    (0..attacks::DIRECTION_COUNT).map(|dir| attacks::ray(dir, king)).find(|line| line.contains(unit))
 }
 
 /// The units of `pos`'s side not to move that attack `sq` by an orthodox move inside

@@ -2,11 +2,10 @@
 //! leave the mover's king safe. Chess, Tilting and Bellows use it as it is; Bellows
 //! moves on its active board and judges threats on the next ply's board (L4, L6).
 
-use super::castling::castling_moves;
+use super::castling::each_castling_move;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, Position, Role};
-use crate::geometry::{Square, SquareSet};
 
 /// Where units move, and where attacks on the king are judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +45,8 @@ pub fn legal_moves(pos: &Position, arena: &Arena, filter: MoveFilter, out: &mut 
 }
 
 /// How many legal moves the side to move has (perft's last ply): the moves of
-/// [`legal_moves`], counted unit by unit from the sets of their destinations, without
-/// building them.
+/// [`legal_moves`], counted from the sets of their destinations without building
+/// them, the pawns free of pins all at once.
 pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
     let mut safety = KingSafety::within(pos, arena.threats);
     if !safety.judges_plain_moves() {
@@ -55,40 +54,27 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
         legal_moves(pos, arena, MoveFilter::default(), &mut moves);
         return moves.len() as u64;
     }
-    let mut tally = Tally(0);
-    walk_legal_moves(pos, arena, MoveFilter::default(), &mut safety, &mut tally);
-    tally.0
-}
-
-/// Where [`walk_legal_moves`] puts what it finds: a list of moves, or a count.
-trait MoveSink {
-    /// The plain moves of the unit of `role` on `from` to each square of `to`.
-    fn plain(&mut self, generator: &PseudoMoves<'_>, role: Role, from: Square, to: SquareSet);
-    /// One legal en passant capture or castling.
-    fn special(&mut self, mv: Move);
-}
-
-impl MoveSink for Vec<Move> {
-    fn plain(&mut self, generator: &PseudoMoves<'_>, role: Role, from: Square, to: SquareSet) {
-        generator.push_moves(role, from, to, self);
+    let generator = PseudoMoves::new(pos, &arena.moves, MoveFilter::default());
+    safety.prepare_for_every_unit();
+    // Pawns free of pins are counted all at once; the other units one by one.
+    let pawns = generator.movers() & pos.board().role_set(Role::Pawn);
+    let free_pawns = pawns.difference(safety.pinned_units());
+    let mut count = generator.count_pawn_moves(free_pawns, safety.evasion_squares());
+    let others = generator.movers().difference(free_pawns);
+    for role in Role::ALL {
+        for from in &(others & pos.board().role_set(role)) {
+            count += generator.count_moves(role, safety.safe_destinations(from, generator.reach_of(role, from)));
+        }
     }
-
-    fn special(&mut self, mv: Move) {
-        self.push(mv);
+    if pos.ep_square().is_some() {
+        for from in &pawns {
+            if generator.en_passant(from).is_some_and(|mv| safety.allows(&mv)) {
+                count += 1;
+            }
+        }
     }
-}
-
-/// A count of legal moves.
-struct Tally(u64);
-
-impl MoveSink for Tally {
-    fn plain(&mut self, generator: &PseudoMoves<'_>, role: Role, _from: Square, to: SquareSet) {
-        self.0 += generator.count_moves(role, to);
-    }
-
-    fn special(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
+    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, &mut |_| count += 1);
+    count
 }
 
 /// The legal moves fitting `filter` for a mover with at most one king: each unit's
@@ -99,22 +85,22 @@ fn walk_legal_moves(
     arena: &Arena,
     filter: MoveFilter,
     safety: &mut KingSafety<'_>,
-    sink: &mut impl MoveSink,
+    out: &mut Vec<Move>,
 ) {
     let generator = PseudoMoves::new(pos, &arena.moves, filter);
     for from in &generator.candidates() {
         let Some((piece, reach)) = generator.reach(from) else { continue };
         let safe = safety.safe_destinations(from, reach);
         if !safe.is_empty() {
-            sink.plain(&generator, piece.role, from, safe);
+            generator.push_moves(piece.role, from, safe, out);
         }
         if piece.role == Role::Pawn {
             if let Some(mv) = generator.en_passant(from).filter(|mv| safety.allows(mv)) {
-                sink.special(mv);
+                out.push(mv);
             }
         }
     }
-    castling(pos, &arena.moves, filter, safety, &mut |mv| sink.special(mv));
+    castling(pos, &arena.moves, filter, safety, &mut |mv| out.push(mv));
 }
 
 /// The legal castling moves fitting `filter` (O1, O2): the king's squares are not
@@ -129,10 +115,33 @@ fn castling(
     if filter.role.is_some_and(|r| r != Role::King) || pos.castling().rights().all(|(c, _, _)| c != pos.turn()) {
         return;
     }
-    let mut castles = Vec::new();
-    castling_moves(pos, moves, &mut castles, |sq| !safety.is_threatened(sq));
-    for mv in castles {
-        if filter.to.is_none_or(|to| mv.to == to) && safety.allows(&mv) {
+    // The king's own square must not be threatened: no castling out of check, and
+    // out of check that square needs no second look.
+    let out_of_check = safety.judges_plain_moves() && !safety.in_check();
+    if safety.judges_plain_moves() && !out_of_check {
+        return;
+    }
+    let king = pos.board().king(pos.turn());
+    let leapers = safety.leaper_threats();
+    let mut castles = [None; 2];
+    let mut found_count = 0;
+    each_castling_move(
+        pos,
+        moves,
+        |sq| (out_of_check && Some(sq) == king) || !(leapers.contains(sq) || safety.is_threatened_by_sliders(sq)),
+        |mv| {
+            if let Some(slot) = castles.get_mut(found_count) {
+                *slot = Some(mv);
+                found_count += 1;
+            }
+        },
+    );
+    // Every square the king passes was found safe with king and rook where they
+    // stand; moving them opens only their rank, so without an enemy rook or queen
+    // on it the king is safe where it lands.
+    let landing_known_safe = out_of_check && king.is_some_and(|k| !safety.rook_like_on_rank(k.rank()));
+    for mv in castles.into_iter().flatten() {
+        if filter.to.is_none_or(|to| mv.to == to) && (landing_known_safe || safety.allows(&mv)) {
             found(mv);
         }
     }

@@ -14,6 +14,7 @@
 use super::castling::{castle_rook_destination, CastlingRules};
 use super::{Board, Color, Move, MoveKind, Piece, Position, Role, Turn};
 use crate::geometry::{attacks, Delta, Rect, Square, SquareSet};
+use std::marker::PhantomData;
 
 pub const ROOK_DIRS: [Delta; 4] = [Delta::new(0, 1), Delta::new(1, 0), Delta::new(0, -1), Delta::new(-1, 0)];
 pub const BISHOP_DIRS: [Delta; 4] = [Delta::new(1, 1), Delta::new(1, -1), Delta::new(-1, -1), Delta::new(-1, 1)];
@@ -144,6 +145,10 @@ pub struct PseudoMoves<'p> {
     targets: SquareSet,
     /// Our units that may move: inside the area and not immobile.
     movers: SquareSet,
+    /// The rank where our pawns promote, as a set.
+    promotion_rank: SquareSet,
+    /// The targets a pawn may capture on: enemy units.
+    capture_targets: SquareSet,
 }
 
 impl<'p> PseudoMoves<'p> {
@@ -162,6 +167,8 @@ impl<'p> PseudoMoves<'p> {
             blockers: board.occupied() | attacks::grid().difference(open),
             targets,
             movers: (ours & open).difference(board.immobile()),
+            promotion_rank: last_rank_set(terrain, pos.turn()),
+            capture_targets: targets & board.occupied_by(pos.turn().other()),
         }
     }
 
@@ -207,34 +214,44 @@ impl<'p> PseudoMoves<'p> {
         if !self.filter.wants_role(piece.role) {
             return None;
         }
+        if piece.role == Role::Pawn {
+            return Some((piece, self.pawn_reach(piece.color, from)));
+        }
+        Some((piece, self.reach_of(piece.role, from)))
+    }
+
+    /// What [`PseudoMoves::reach`] gives for a unit of the side to move, of `role`,
+    /// on `from`.
+    #[inline]
+    pub fn reach_of(&self, role: Role, from: Square) -> SquareSet {
         let blockers = self.blockers;
-        let reach = match piece.role {
-            Role::Pawn => return Some((piece, self.pawn_reach(piece.color, from))),
+        let reach = match role {
+            Role::Pawn => return self.pawn_reach(self.pos.turn(), from),
             Role::Knight => attacks::knight_attacks(from),
             Role::King => attacks::king_attacks(from),
             Role::Bishop => attacks::bishop_attacks(from, blockers),
             Role::Rook => attacks::rook_attacks(from, blockers),
             Role::Queen => attacks::rook_attacks(from, blockers) | attacks::bishop_attacks(from, blockers),
         };
-        Some((piece, reach & self.targets))
+        reach & self.targets
     }
 
     /// A pawn's advances and captures (en passant aside) that fit the filter.
     fn pawn_reach(&self, us: Color, from: Square) -> SquareSet {
-        let t = self.terrain;
-        if !pawn_is_active(t, us, from) {
+        if !pawn_is_active(self.terrain, us, from) {
             return SquareSet::EMPTY;
         }
-        let board = self.pos.board();
-        let enemies = board.occupied_by(us.other());
-        let mut reach = attacks::pawn_attacks(from, us == Color::White) & enemies & self.targets;
-        let free = |sq: Square| !self.blockers.contains(sq);
+        let mut reach = attacks::pawn_attacks(from, us == Color::White) & self.capture_targets;
         let fwd = us.forward();
-        if let Some(one) = from.step(Delta::new(0, fwd)).filter(|&sq| free(sq)) {
-            reach = reach | (SquareSet::only(one) & self.targets);
-            let may_double = t.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
-            if let Some(two) = one.step(Delta::new(0, fwd)).filter(|&sq| may_double && free(sq)) {
-                reach = reach | (SquareSet::only(two) & self.targets);
+        if let Some(one) = from.vertical(fwd).filter(|&sq| !self.blockers.contains(sq)) {
+            if self.targets.contains(one) {
+                reach.insert(one);
+            }
+            let may_double = self.terrain.pawns.double_step_ranks[us.index()] & (1 << from.rank()) != 0;
+            if let Some(two) = one.vertical(fwd).filter(|&sq| may_double && self.targets.contains(sq)) {
+                if !self.blockers.contains(two) {
+                    reach.insert(two);
+                }
             }
         }
         reach
@@ -284,13 +301,38 @@ impl<'p> PseudoMoves<'p> {
         }
     }
 
+    /// How many plain moves (en passant aside) the mover's working `pawns` have that
+    /// end on `allowed`, counted for all of them at once by shifting the set: advances
+    /// onto free squares, double steps from their ranks, captures on either side, a
+    /// promotion counting four. For pawns free of pins; the filter is not applied.
+    #[inline]
+    pub fn count_pawn_moves(&self, pawns: SquareSet, allowed: SquareSet) -> u64 {
+        let us = self.pos.turn();
+        let pawns = pawns.difference(self.promotion_rank);
+        let forward = i32::from(us.forward()) * 16;
+        let free = attacks::grid().difference(self.blockers);
+        let mut double_ranks = self.terrain.pawns.double_step_ranks[us.index()];
+        let mut starters = SquareSet::EMPTY;
+        while double_ranks != 0 {
+            starters = starters | rank_set(double_ranks.trailing_zeros() as u8);
+            double_ranks &= double_ranks - 1;
+        }
+        let one = pawns.shifted(forward) & free;
+        let two = ((pawns & starters).shifted(forward) & free).shifted(forward) & free;
+        let ends = allowed & self.targets;
+        let counted = |set: SquareSet| (set.len() + 3 * (set & self.promotion_rank).len()) as u64;
+        counted(one & ends)
+            + counted(two & ends)
+            + counted(pawns.shifted(forward - 1) & self.capture_targets & allowed)
+            + counted(pawns.shifted(forward + 1) & self.capture_targets & allowed)
+    }
+
     /// How many plain moves [`PseudoMoves::push_moves`] would append: one per square,
     /// four per promotion square.
     #[inline]
     pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
-        let promotions =
-            if role == Role::Pawn { to & last_rank_set(self.terrain, self.pos.turn()) } else { SquareSet::EMPTY };
-        (to.len() + 3 * promotions.len()) as u64
+        let promotions = if role == Role::Pawn { (to & self.promotion_rank).len() } else { 0 };
+        (to.len() + 3 * promotions) as u64
     }
 }
 
@@ -357,15 +399,21 @@ impl BoardView<'_> {
 }
 
 /// One side's units that may attack inside an area (on open squares, not immobile,
-/// pawns not inert) and the squares that stop lines there (outside the area, craters):
-/// computed once, to judge many squares of one position.
+/// pawns not inert), sorted by how they attack, and the squares that stop lines there
+/// (outside the area, craters): computed once, to judge many squares of one position.
 #[derive(Clone, Copy, Debug)]
 pub struct Arms<'b> {
-    board: &'b Board,
+    board: PhantomData<&'b Board>,
     area: Rect,
-    armed: SquareSet,
     walls: SquareSet,
     by: Color,
+    pawns: SquareSet,
+    knights: SquareSet,
+    kings: SquareSet,
+    /// Rooks and queens.
+    rook_like: SquareSet,
+    /// Bishops and queens.
+    bishop_like: SquareSet,
 }
 
 impl<'b> Arms<'b> {
@@ -374,29 +422,65 @@ impl<'b> Arms<'b> {
         let open = SquareSet::of_rect(*area).difference(*craters);
         let inert = board.role_set(Role::Pawn) & last_rank_set(t, by);
         let armed = (board.occupied_by(by) & open).difference(board.immobile() | inert);
-        Arms { board, area: *area, armed, walls: attacks::grid().difference(open), by }
+        let queens = board.role_set(Role::Queen);
+        Arms {
+            board: PhantomData,
+            area: *area,
+            walls: attacks::grid().difference(open),
+            by,
+            pawns: armed & board.role_set(Role::Pawn),
+            knights: armed & board.role_set(Role::Knight),
+            kings: armed & board.role_set(Role::King),
+            rook_like: armed & (board.role_set(Role::Rook) | queens),
+            bishop_like: armed & (board.role_set(Role::Bishop) | queens),
+        }
     }
 
     /// Whether a unit could capture on `sq` when `units` are the occupied squares and
     /// the units on `captured` attack nothing (see [`BoardView`]); stops at the first
-    /// kind of attacker found.
+    /// kind of attacker found, the cheapest tested first.
     #[inline]
     pub fn attack(&self, sq: Square, units: SquareSet, captured: SquareSet) -> bool {
         if !self.area.contains(sq) {
             return false;
         }
-        let active = (self.armed & units).difference(captured);
-        let of = |role: Role| self.board.role_set(role) & active;
-        let queens = of(Role::Queen);
-        let (rook_like, bishop_like) = (of(Role::Rook) | queens, of(Role::Bishop) | queens);
+        let present = |set: SquareSet| (set & units).difference(captured);
+        let hits = |reach: SquareSet, set: SquareSet| reach.intersects(set) && reach.intersects(present(set));
+        hits(attacks::knight_attacks(sq), self.knights)
+            || hits(attacks::pawn_attacks(sq, self.by == Color::Black), self.pawns)
+            || hits(attacks::king_attacks(sq), self.kings)
+            || self.slider_attack(sq, units, captured)
+    }
+
+    /// Every square of the area the knights, pawns and king attack (a unit never
+    /// attacks its own square, so a king taking one of them is judged right by this
+    /// set too).
+    pub fn leaper_threats(&self) -> SquareSet {
+        let (left, right) = if self.by == Color::White { (15, 17) } else { (-17, -15) };
+        let pawns = self.pawns.shifted(left) | self.pawns.shifted(right);
+        let knights = self.knights.iter().fold(SquareSet::EMPTY, |set, sq| set | attacks::knight_attacks(sq));
+        let all = self.kings.iter().fold(pawns | knights, |set, sq| set | attacks::king_attacks(sq));
+        all & SquareSet::of_rect(self.area)
+    }
+
+    /// Whether a rook, bishop or queen could capture on `sq`, seen as in
+    /// [`Arms::attack`].
+    #[inline]
+    pub fn slider_attack(&self, sq: Square, units: SquareSet, captured: SquareSet) -> bool {
+        if !self.area.contains(sq) {
+            return false;
+        }
+        let present = |set: SquareSet| (set & units).difference(captured);
         let blockers = units | self.walls;
-        attacks::knight_attacks(sq).intersects(of(Role::Knight))
-            || attacks::pawn_attacks(sq, self.by == Color::Black).intersects(of(Role::Pawn))
-            || attacks::king_attacks(sq).intersects(of(Role::King))
-            || (attacks::rook_lines(sq).intersects(rook_like)
-                && attacks::rook_attacks(sq, blockers).intersects(rook_like))
-            || (attacks::bishop_lines(sq).intersects(bishop_like)
-                && attacks::bishop_attacks(sq, blockers).intersects(bishop_like))
+        (attacks::rook_lines(sq).intersects(self.rook_like)
+            && attacks::rook_attacks(sq, blockers).intersects(present(self.rook_like)))
+            || (attacks::bishop_lines(sq).intersects(self.bishop_like)
+                && attacks::bishop_attacks(sq, blockers).intersects(present(self.bishop_like)))
+    }
+
+    /// Whether `by` has a rook or queen armed on `rank`.
+    pub fn has_rook_like_on_rank(&self, rank: u8) -> bool {
+        self.rook_like.intersects(rank_set(rank))
     }
 
     /// The units that could capture on `sq`, seen as in [`Arms::attack`].
@@ -404,21 +488,28 @@ impl<'b> Arms<'b> {
         if !self.area.contains(sq) {
             return SquareSet::EMPTY;
         }
-        let active = (self.armed & units).difference(captured);
-        let of = |role: Role| self.board.role_set(role) & active;
+        let present = |set: SquareSet| (set & units).difference(captured);
         let blockers = units | self.walls;
-        let queens = of(Role::Queen);
-        (attacks::knight_attacks(sq) & of(Role::Knight))
-            | (attacks::king_attacks(sq) & of(Role::King))
-            | (attacks::pawn_attacks(sq, self.by == Color::Black) & of(Role::Pawn))
-            | (attacks::rook_attacks(sq, blockers) & (of(Role::Rook) | queens))
-            | (attacks::bishop_attacks(sq, blockers) & (of(Role::Bishop) | queens))
+        let mut found = (attacks::knight_attacks(sq) & self.knights)
+            | (attacks::king_attacks(sq) & self.kings)
+            | (attacks::pawn_attacks(sq, self.by == Color::Black) & self.pawns);
+        if attacks::rook_lines(sq).intersects(self.rook_like) {
+            found = found | (attacks::rook_attacks(sq, blockers) & self.rook_like);
+        }
+        if attacks::bishop_lines(sq).intersects(self.bishop_like) {
+            found = found | (attacks::bishop_attacks(sq, blockers) & self.bishop_like);
+        }
+        present(found)
     }
 }
 
 /// The rank where `color`'s pawns stand inert, as a set.
 fn last_rank_set(t: &Terrain, color: Color) -> SquareSet {
-    let rank = t.pawns.last_rank_of(color);
+    rank_set(t.pawns.last_rank_of(color))
+}
+
+/// Every square of one rank of the grid.
+fn rank_set(rank: u8) -> SquareSet {
     SquareSet::of_rect(Rect::new(0, rank, crate::geometry::MAX_FILES - 1, rank))
 }
 
