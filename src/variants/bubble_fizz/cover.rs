@@ -193,8 +193,12 @@ fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize
             [None, _] => [Some((route.ends, landing)), None],
             [first, _] => [first, Some((route.ends, landing))],
         };
-        let next =
-            Route { ends: landing, landings: route.landings.union(SquareSet::only(landing)), legs, needs: Needs::Nothing };
+        let next = Route {
+            ends: landing,
+            landings: route.landings.union(SquareSet::only(landing)),
+            legs,
+            needs: Needs::Nothing,
+        };
         out.push(next);
         for role in roles_after(role, landing, us) {
             walk(st, fixed, role, next, moves - 1, out);
