@@ -173,7 +173,7 @@ fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square) -> O
     let routes = [moves_without, moves_with].map(|moves| {
         let mut routes = vec![stay];
         walk(st, fixed, piece.role, stay, moves, &mut routes);
-        for route in routes.iter_mut() {
+        for route in &mut routes {
             route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route);
         }
         routes

@@ -287,28 +287,26 @@ fn jammed_snapshot(rng: &mut SmallRng) -> String {
     grid[0][0] = if rng.gen_bool(0.8) { 'r' } else { 'q' };
     grid[7][0] = 'k';
     let mut invigorated = 0;
-    for rank in 1..5usize {
-        for file in 0..8usize {
-            if grid[rank][file] != ' ' || rng.gen_bool(if rank == 4 { 0.7 } else { 0.25 }) {
-                continue;
+    for (file, rank) in (1..5usize).flat_map(|rank| (0..8usize).map(move |file| (file, rank))) {
+        if grid[rank][file] != ' ' || rng.gen_bool(if rank == 4 { 0.7 } else { 0.25 }) {
+            continue;
+        }
+        let unit = match rank {
+            1 => ['P', 'P', 'P', 'n'][rng.gen_range(0..4)],
+            _ => ['P', 'R', 'R', 'B', 'N', 'P'][rng.gen_range(0..6)],
+        };
+        grid[rank][file] = unit;
+        if unit == 'n' {
+            continue;
+        }
+        match rng.gen_range(0..10) {
+            // At most four, so that the full enumeration stays affordable.
+            0..=4 if invigorated < 4 => {
+                invigorated += 1;
+                pauses.push(format!("{}:0", square((file, rank))));
             }
-            let unit = match rank {
-                1 => ['P', 'P', 'P', 'n'][rng.gen_range(0..4)],
-                _ => ['P', 'R', 'R', 'B', 'N', 'P'][rng.gen_range(0..6)],
-            };
-            grid[rank][file] = unit;
-            if unit == 'n' {
-                continue;
-            }
-            match rng.gen_range(0..10) {
-                // At most four, so that the full enumeration stays affordable.
-                0..=4 if invigorated < 4 => {
-                    invigorated += 1;
-                    pauses.push(format!("{}:0", square((file, rank))));
-                }
-                5..=7 => pauses.push(format!("{}:{}", square((file, rank)), rng.gen_range(1..4))),
-                _ => {}
-            }
+            5..=7 => pauses.push(format!("{}:{}", square((file, rank)), rng.gen_range(1..4))),
+            _ => {}
         }
     }
     for _ in 0..rng.gen_range(0..3) {
