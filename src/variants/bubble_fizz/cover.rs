@@ -32,6 +32,20 @@
 //! threats answerable by the movers seen so far, mover by mover; when no plan and no
 //! holder reach the full set, no order of moves ends the turn legally.
 //!
+//! The routes also respect the order of moves, exactly as a necessary condition. A
+//! mover that does not hold the ordinary move makes one move at most, its extra. So
+//! when a route passes over or lands on a square held now by another mover `v`
+//! (the king left out), `v` must leave before that move of the route and stand clear
+//! of every square the route sweeps afterwards; while the route's unit has not moved
+//! it still stands on its own square, and between its two moves on its first
+//! landing. When no single move of `v` does that (or `v` has no extra), the route is
+//! possible only if `v` holds the ordinary move, and for a route of one move (its unit
+//! holds nothing and stays put until it moves) only if `v` can leave in two moves
+//! that keep clear of that unit. A route of the holder itself needs every other mover
+//! to step aside alone. The table is then grown once per holder with the routes each
+//! holder allows. This refutes jams: a pawn under a rook that could block below it
+//! can leave only after the rook, and stays in its way.
+//!
 //! Castling is left out, exactly: it is legal only when the king is not in check as
 //! it is played (F6, F8), and the state just before it then already ends legally
 //! (F7 asks the same of the king, and the rise only pauses units), so a turn that can
@@ -40,7 +54,8 @@
 //! The cost is polynomial: at most 25 king squares times at most 17 holders, each a
 //! table of at most 2^T sets of the T threats (T <= 8 under `birth=fizzle`: one line
 //! per direction; see [`MAX_THREATS`]), grown over at most 16 movers with at most
-//! 1 + m + m^2 routes each (m the unit's moves, 27 at most).
+//! 1 + m + m^2 routes each (m the unit's moves, 27 at most); what a route needs from
+//! the others costs at most 14 swept squares times 27 + 27^2 ways out.
 
 use super::bubbles::{above, struck_by_rise, Birth};
 use super::relevance::{reaches, roles_after, step};
@@ -58,15 +73,40 @@ struct KingPlan {
     landings: SquareSet,
 }
 
-/// One way a mover may spend the rest of the turn: where it ends, what it lands on.
+/// One way a mover may spend the rest of the turn: where it ends, what it lands on,
+/// its moves (at most two) and who must hold the ordinary move for it to be possible.
 #[derive(Clone, Copy)]
 struct Route {
     ends: Square,
     landings: SquareSet,
+    legs: [Option<(Square, Square)>; 2],
+    needs: Needs,
+}
+
+/// Which other mover must hold the turn's ordinary move for a route to be possible:
+/// a mover standing in the route's way that cannot step out of it with its extra
+/// alone (see [`obstruction`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Needs {
+    Nothing,
+    Holder(Square),
+    Impossible,
+}
+
+impl Needs {
+    /// Both conditions at once: two different holders cannot both be needed.
+    fn and(self, other: Needs) -> Needs {
+        match (self, other) {
+            (Needs::Nothing, other) | (other, Needs::Nothing) => other,
+            (Needs::Holder(a), Needs::Holder(b)) if a == b => Needs::Holder(a),
+            _ => Needs::Impossible,
+        }
+    }
 }
 
 /// What one mover may do in the rest of the turn: `[without, with]` the ordinary move.
 struct Reach {
+    from: Square,
     routes: [Vec<Route>; 2],
 }
 
@@ -91,7 +131,8 @@ pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
     let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
     let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
     let fixed = board.occupied().difference(movers);
-    let reaches_of: Vec<Reach> = movers.iter().filter(|&sq| sq != king).filter_map(|sq| reach(st, fixed, sq)).collect();
+    let others = movers.difference(SquareSet::only(king));
+    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq)).collect();
     let plans = king_plans(st, fixed, king, may_move(king));
     plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of))
 }
@@ -122,18 +163,22 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
     plans
 }
 
-/// The routes of the mover on `from`: `[without, with]` the ordinary move.
-fn reach(st: &TurnState, fixed: SquareSet, from: Square) -> Option<Reach> {
+/// The routes of the mover on `from`: `[without, with]` the ordinary move, each with
+/// what it needs from the other movers (see [`obstruction`]).
+fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square) -> Option<Reach> {
     let piece = st.pos.board().get(from)?;
-    let stay = Route { ends: from, landings: SquareSet::EMPTY };
+    let stay = Route { ends: from, landings: SquareSet::EMPTY, legs: [None, None], needs: Needs::Nothing };
     let moves_without = usize::from(st.extras.contains(from));
     let moves_with = moves_without + usize::from(!st.ordinary_used);
     let routes = [moves_without, moves_with].map(|moves| {
         let mut routes = vec![stay];
         walk(st, fixed, piece.role, stay, moves, &mut routes);
+        for route in &mut routes {
+            route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route);
+        }
         routes
     });
-    Some(Reach { routes })
+    Some(Reach { from, routes })
 }
 
 /// Adds the routes that continue `route` with up to `moves` more moves of a unit of
@@ -144,12 +189,77 @@ fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize
     }
     let us = st.pos.turn();
     for landing in &step(role, route.ends, us, fixed).lands {
-        let next = Route { ends: landing, landings: route.landings.union(SquareSet::only(landing)) };
+        let legs = match route.legs {
+            [None, _] => [Some((route.ends, landing)), None],
+            [first, _] => [first, Some((route.ends, landing))],
+        };
+        let next = Route {
+            ends: landing,
+            landings: route.landings.union(SquareSet::only(landing)),
+            legs,
+            needs: Needs::Nothing,
+        };
         out.push(next);
         for role in roles_after(role, landing, us) {
             walk(st, fixed, role, next, moves - 1, out);
         }
     }
+}
+
+/// The squares a move from `from` to `to` passes over or lands on.
+fn swept(from: Square, to: Square) -> SquareSet {
+    between(from, to).union(SquareSet::only(to))
+}
+
+/// What `route` of the unit on `origin` needs from the other movers (`others`, the
+/// king left out): each of them standing on a square its moves pass over or land on
+/// must have left before that move and not stand on what the route sweeps later.
+/// A mover that does not hold the ordinary move makes at most one move, its extra;
+/// when no move of it does that (its way out blocked by the unit still on `origin`,
+/// or by that unit between its two moves, or leading onto the route), it can step
+/// aside only as the holder of the ordinary move.
+fn obstruction(st: &TurnState, fixed: SquareSet, others: SquareSet, origin: Square, route: &Route) -> Needs {
+    let [Some(first), second] = route.legs else { return Needs::Nothing };
+    let first_swept = swept(first.0, first.1);
+    let second_swept = second.map_or(SquareSet::EMPTY, |(from, to)| swept(from, to));
+    let all = first_swept.union(second_swept);
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let mut needs = Needs::Nothing;
+    for blocker in &(all & others) {
+        let Some(piece) = board.get(blocker) else { continue };
+        let ways_out = step(piece.role, blocker, us, fixed).lands;
+        let steps_aside = st.extras.contains(blocker)
+            && ways_out.iter().any(|to| {
+                let way = swept(blocker, to);
+                let before_all = !way.contains(origin) && !all.contains(to);
+                let between_moves = !first_swept.contains(blocker)
+                    && second.is_some()
+                    && !way.contains(first.1)
+                    && !second_swept.contains(to);
+                before_all || between_moves
+            });
+        if steps_aside {
+            continue;
+        }
+        // As the holder it may move twice (with an extra), but a route of one move is
+        // that of a unit that does not hold, still on `origin` until it moves: both
+        // moves must keep clear of it.
+        let clear_of_origin = |from: Square, to: Square| !swept(from, to).contains(origin);
+        let leaves_as_holder = second.is_some()
+            || ways_out.iter().filter(|to| clear_of_origin(blocker, *to)).any(|to| {
+                !all.contains(to)
+                    || st.extras.contains(blocker)
+                        && roles_after(piece.role, to, us).into_iter().any(|role| {
+                            step(role, to, us, fixed)
+                                .lands
+                                .iter()
+                                .any(|then| clear_of_origin(to, then) && !all.contains(then))
+                        })
+            });
+        needs = needs.and(if leaves_as_holder { Needs::Holder(blocker) } else { Needs::Impossible });
+    }
+    needs
 }
 
 /// The threats to the king ending on `plan.ends`, less those the king's own landings
@@ -233,29 +343,67 @@ fn plan_may_work(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan
             }
         })
     };
-    // The distinct answers of each mover, without and with the ordinary move.
-    let options: Vec<[Vec<u32>; 2]> = reaches
-        .iter()
-        .map(|unit| {
-            [0, 1].map(|mode| {
-                let mut masks: Vec<u32> = unit.routes.get(mode).into_iter().flatten().map(answers).collect();
-                masks.sort_unstable();
-                masks.dedup();
-                masks
-            })
-        })
-        .collect();
+    let options: Vec<Options> = reaches.iter().map(|unit| Options::of(unit, &answers)).collect();
     let full = (1u32 << threats.len()) - 1;
-    // `holds(u)`: whether mover `u` may spend the ordinary move.
-    let covered = |holds: &dyn Fn(usize) -> bool| {
-        let choices = options.iter().enumerate().map(|(u, modes)| {
-            let mode = usize::from(ordinary_free && holds(u));
-            modes.get(mode).map_or(&[][..], Vec::as_slice)
-        });
-        covers(choices, threats.len(), full)
+    let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
+        let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
+        covers(lists.iter().map(Vec::as_slice), threats.len(), full)
     };
-    // Everyone holding the ordinary move relaxes every single holder: try it first.
-    covered(&|_| true) && (covered(&|_| false) || (0..reaches.len()).any(|holder| covered(&|u| u == holder)))
+    if !ordinary_free {
+        return check(&|_, unit| unit.alone.clone());
+    }
+    // Every route at once relaxes every choice of holder: try it first.
+    check(&|_, unit| unit.any())
+        && (check(&|_, unit| unit.alone.clone())
+            || reaches.iter().enumerate().any(|(holder, held)| {
+                check(&|u, unit| if u == holder { unit.holding.clone() } else { unit.beside(held.from) })
+            }))
+}
+
+/// The distinct answers (bit sets of threats) of one mover's routes.
+struct Options {
+    /// Routes without the ordinary move that need no holder.
+    alone: Vec<u32>,
+    /// Routes without the ordinary move that need the mover on a square to hold it.
+    given: Vec<(Square, u32)>,
+    /// Routes of this mover holding the ordinary move (every other mover then makes
+    /// one move at most).
+    holding: Vec<u32>,
+}
+
+impl Options {
+    fn of(unit: &Reach, answers: &dyn Fn(&Route) -> u32) -> Options {
+        let [without, with] = &unit.routes;
+        let mut alone = Vec::new();
+        let mut given = Vec::new();
+        for route in without {
+            match route.needs {
+                Needs::Nothing => alone.push(answers(route)),
+                Needs::Holder(sq) => given.push((sq, answers(route))),
+                Needs::Impossible => {}
+            }
+        }
+        let holding = with.iter().filter(|r| r.needs == Needs::Nothing).map(answers).collect();
+        Options { alone: distinct(alone), given, holding: distinct(holding) }
+    }
+
+    /// Its answers whoever holds the ordinary move.
+    fn any(&self) -> Vec<u32> {
+        distinct(self.alone.iter().chain(&self.holding).copied().chain(self.given.iter().map(|(_, a)| *a)).collect())
+    }
+
+    /// Its answers when the mover on `holder` holds the ordinary move.
+    fn beside(&self, holder: Square) -> Vec<u32> {
+        let given = self.given.iter().filter(|(sq, _)| *sq == holder).map(|(_, a)| *a);
+        distinct(self.alone.iter().copied().chain(given).collect())
+    }
+}
+
+/// The list sorted, without repeats.
+fn distinct(mut masks: Vec<u32>) -> Vec<u32> {
+    masks.sort_unstable();
+    masks.dedup();
+    masks
 }
 
 /// At most this many threats are weighed (a bit each, a table of 2^16 sets at most);
@@ -339,6 +487,24 @@ mod tests {
         let shut = "b3k2q/6P1/6P1/8/6n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
                     a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0,g6:2,g7:2";
         assert!(!may_end_legally(&after(shut, "a3", "a4", Birth::Strike), Birth::Strike));
+    }
+
+    /// Stacks of an invigorated pawn under two invigorated rooks on the b-, d- and
+    /// f-files, between paused pawns, the king checked along the first rank.
+    const JAMMED: &str = "k7/8/8/8/1R1R1R2/PRPRPRP1/1P1P1PPP/r6K w - - 0 1 - \
+                          a3:2,c3:2,e3:2,g3:2,g2:2,h2:2,b3:0,b2:0,d3:0,d2:0,f3:0,f2:0,b4:0,d4:0,f4:0";
+
+    #[test]
+    fn units_that_block_each_others_only_way_are_refuted() {
+        // The pawn leaves b2 only once the rook above it has gone, and stays on the
+        // file: no rook ever reaches the first rank, whoever holds the ordinary move.
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(JAMMED, "b4", "b8", birth), birth), "{birth:?}");
+        }
+        // Without that pawn the rook on b3 blocks on b1.
+        let open = "k7/8/8/8/1R1R1R2/PRPRPRP1/3P1PPP/r6K w - - 0 1 - \
+                    a3:2,c3:2,e3:2,g3:2,g2:2,h2:2,b3:0,d3:0,d2:0,f3:0,f2:0,b4:0,d4:0,f4:0";
+        assert!(may_end_legally(&after(open, "b4", "b8", Birth::Fizzle), Birth::Fizzle));
     }
 
     #[test]

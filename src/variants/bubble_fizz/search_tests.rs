@@ -273,3 +273,62 @@ fn the_pruned_search_agrees_with_the_enumeration_on_crowded_line_checks() {
 fn the_pruned_search_agrees_with_the_enumeration_on_crowded_line_checks_under_birth_strike() {
     compare_on(Birth::Strike, 0x5eed_c25e, crowded_check_snapshot, CROWDED);
 }
+
+/// A random jam: White's king on h1 checked along the first rank from a1, stacks of
+/// white units on the files above it (a pawn under rooks, bishops or knights, often
+/// invigorated) between paused pawns, so that a blocker's way down is held by units
+/// that can leave it only in the right order, or not at all.
+fn jammed_snapshot(rng: &mut SmallRng) -> String {
+    let mut grid = [[' '; 8]; 8];
+    let mut pauses: Vec<String> = Vec::new();
+    let mut bubbles = Vec::new();
+    let square = |(file, rank): (usize, usize)| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+    grid[0][7] = 'K';
+    grid[0][0] = if rng.gen_bool(0.8) { 'r' } else { 'q' };
+    grid[7][0] = 'k';
+    let mut invigorated = 0;
+    for (file, rank) in (1..5usize).flat_map(|rank| (0..8usize).map(move |file| (file, rank))) {
+        if grid[rank][file] != ' ' || rng.gen_bool(if rank == 4 { 0.7 } else { 0.25 }) {
+            continue;
+        }
+        let unit = match rank {
+            1 => ['P', 'P', 'P', 'n'][rng.gen_range(0..4)],
+            _ => ['P', 'R', 'R', 'B', 'N', 'P'][rng.gen_range(0..6)],
+        };
+        grid[rank][file] = unit;
+        if unit == 'n' {
+            continue;
+        }
+        match rng.gen_range(0..10) {
+            // At most four, so that the full enumeration stays affordable.
+            0..=4 if invigorated < 4 => {
+                invigorated += 1;
+                pauses.push(format!("{}:0", square((file, rank))));
+            }
+            5..=7 => pauses.push(format!("{}:{}", square((file, rank)), rng.gen_range(1..4))),
+            _ => {}
+        }
+    }
+    for _ in 0..rng.gen_range(0..3) {
+        let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(1..7usize));
+        if grid[rank][file] == ' ' {
+            let owner = if rng.gen_bool(0.5) { 'w' } else { 'b' };
+            bubbles.push(format!("{}{owner}", square((file, rank))));
+        }
+    }
+    let list = |items: &[String]| if items.is_empty() { "-".to_string() } else { items.join(",") };
+    format!("{} w - - 0 1 {} {}", board_text(&grid), list(&bubbles), list(&pauses))
+}
+
+/// Jams: how many positions, states and dead ends they must give.
+const JAMMED: Sample = Sample { positions: 400, states: 1000, dead_ends: 200, castling: 0 };
+
+#[test]
+fn the_pruned_search_agrees_with_the_enumeration_on_jams() {
+    compare_on(Birth::Fizzle, 0x5eed_1a33, jammed_snapshot, JAMMED);
+}
+
+#[test]
+fn the_pruned_search_agrees_with_the_enumeration_on_jams_under_birth_strike() {
+    compare_on(Birth::Strike, 0x5eed_1a35, jammed_snapshot, JAMMED);
+}
