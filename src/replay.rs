@@ -54,6 +54,19 @@ pub struct ReplayedPly {
     pub variations: Vec<ReplayedLine>,
 }
 
+/// A turn resolved and played, before the line's status is noted: what
+/// [`ReplayedPly`] keeps of it, built only when plies are kept.
+struct Played {
+    written: String,
+    canonical: String,
+    turn: Turn,
+    after: Position,
+    /// The side to move after the turn stands in check.
+    check: bool,
+    /// The checkmate the turn gives.
+    mate: Option<Outcome>,
+}
+
 /// A line replayed as far as its turns are legal.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayedLine {
@@ -276,7 +289,7 @@ pub fn replay(
         broken_variations: 0,
         other_notation: None,
     };
-    let mut history = History::default();
+    let mut history = History::with_room(game.line().len() + 1);
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
     let line = run.line(game.line(), &start, 0, Some(&mut history));
     run.name_other_notation();
@@ -314,11 +327,23 @@ struct History {
 }
 
 impl History {
+    /// A history with room for `positions` positions without growing.
+    fn with_room(positions: usize) -> History {
+        History { seen: Occurrences::with_capacity_and_hasher(positions, Default::default()), ..History::default() }
+    }
+
     /// Notes the position after `ply`, whose side to move is in check or not, and
     /// the automatic draw it causes (O3); the status there. A board ending other
     /// than a dead position can only come last (no turn follows it): [`History::finish`]
     /// judges it.
     fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> GameStatus {
+        let dead = self.note(variant, pos, ply);
+        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+    }
+
+    /// [`History::record`] without the status, for a replay that keeps none: the
+    /// position's dead-position draw, if any.
+    fn note(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
@@ -329,7 +354,7 @@ impl History {
             self.ending =
                 Self::automatic_draw(variant, pos, count, dead.is_some()).map(|outcome| Ending { outcome, ply });
         }
-        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+        dead
     }
 
     fn note_claim(&mut self, now: bool, claim: Claim, ply: usize) {
@@ -367,6 +392,7 @@ impl History {
 }
 
 /// Where in the game a problem is: move number, side and the turn as written.
+#[derive(Clone, Copy)]
 struct At<'w> {
     /// The ply counted from the game's start.
     ply: usize,
@@ -389,23 +415,25 @@ impl At<'_> {
     }
 }
 
-/// A castling right lost in a line: whose, on which wing, and the turn that lost it.
-struct LostRight {
+/// A castling right lost in a line: whose, on which wing, and the turn that lost it
+/// (put into words only when a refusal names it).
+struct LostRight<'w> {
     color: Color,
     wing: Wing,
-    /// Where the turn that lost it stands, as a verdict names a turn.
-    by: String,
+    by: At<'w>,
 }
 
-impl LostRight {
-    /// The rights `before` had and `after` has not, lost by the turn at `at`.
-    fn between(before: &Position, after: &Position, at: &At) -> Vec<LostRight> {
-        before
-            .castling()
-            .rights()
-            .filter(|&(color, wing, _)| after.castling().rook(color, wing).is_none())
-            .map(|(color, wing, _)| LostRight { color, wing, by: format!("{} (ply {})", at, at.ply) })
-            .collect()
+impl<'w> LostRight<'w> {
+    /// Adds to `lost` the rights `before` had and `after` has not, lost by the turn at `at`.
+    fn note_between(before: &Position, after: &Position, at: &At<'w>, lost: &mut Vec<LostRight<'w>>) {
+        if before.castling() == after.castling() {
+            return;
+        }
+        for (color, wing, _) in before.castling().rights() {
+            if after.castling().rook(color, wing).is_none() {
+                lost.push(LostRight { color, wing, by: *at });
+            }
+        }
     }
 
     /// For a castling the side has no right to: `; the right was lost by ...`, or
@@ -419,7 +447,7 @@ impl LostRight {
             return None;
         }
         Some(match lost.iter().find(|l| l.color == color && l.wing == wing) {
-            Some(l) => format!("; the right was lost at {}", l.by),
+            Some(l) => format!("; the right was lost at {} (ply {})", l.by, l.by.ply),
             None => "; the line's start position gives none".to_string(),
         })
     }
@@ -570,7 +598,7 @@ impl<'a> Run<'a> {
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
-        let mut lost_rights: Vec<LostRight> = Vec::new();
+        let mut lost_rights: Vec<LostRight<'a>> = Vec::new();
         let mut drawn_warned = false;
         // The position before the ply, when plies are not kept.
         let mut current: Option<Position> = None;
@@ -605,8 +633,8 @@ impl<'a> Run<'a> {
             } else {
                 self.ply(ply, pos, written, &context, &lost_rights)
             };
-            let mut replayed = match played {
-                Ok(replayed) => replayed,
+            let played = match played {
+                Ok(played) => played,
                 Err(message) => {
                     let (move_number, side) = (pos.fullmove(), pos.turn());
                     let written = written.to_string();
@@ -616,17 +644,22 @@ impl<'a> Run<'a> {
                     return out;
                 }
             };
-            replayed.status.ply = index + 1;
-            lost_rights.extend(LostRight::between(pos, &replayed.after, &context));
-            if let Some(h) = history.as_deref_mut() {
-                replayed.status = h.record(self.variant, &replayed.after, index + 1, replayed.status.check);
-            }
+            LostRight::note_between(pos, &played.after, &context, &mut lost_rights);
             out.length += 1;
+            let ply_number = index + 1;
             if self.verdict_only {
-                current = Some(replayed.after);
-            } else {
-                out.plies.push(ReplayedPly { variations, ..replayed });
+                if let Some(h) = history.as_deref_mut() {
+                    h.note(self.variant, &played.after, ply_number);
+                }
+                current = Some(played.after);
+                continue;
             }
+            let status = match history.as_deref_mut() {
+                Some(h) => h.record(self.variant, &played.after, ply_number, played.check),
+                None => GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() },
+            };
+            let Played { written, canonical, turn, after, .. } = played;
+            out.plies.push(ReplayedPly { written, canonical, turn, after, status, variations });
         }
         out.last = current;
         out
@@ -640,7 +673,7 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
-    ) -> Result<ReplayedPly, String> {
+    ) -> Result<Played, String> {
         let span = ply.span();
         let resolved = match self.variant.resolve(pos, ply.turn()) {
             Ok(r) => r,
@@ -676,14 +709,7 @@ impl<'a> Run<'a> {
             canonical.push_str(mark);
             (written.to_string(), canonical)
         };
-        Ok(ReplayedPly {
-            written,
-            canonical,
-            turn: resolved.turn,
-            after,
-            status: GameStatus { check: !mark.is_empty(), on_board: mate, ..GameStatus::default() },
-            variations: Vec::new(),
-        })
+        Ok(Played { written, canonical, turn: resolved.turn, after, check: !mark.is_empty(), mate })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -695,7 +721,7 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         main: bool,
-    ) -> Result<ReplayedPly, String> {
+    ) -> Result<Played, String> {
         if main && !self.allow_null_moves {
             let message = format!(
                 "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
@@ -706,16 +732,9 @@ impl<'a> Run<'a> {
             return Err(message);
         }
         let after = play_null_move(pos);
-        let status = GameStatus { check: self.variant.is_check(&after), ..GameStatus::default() };
+        let check = self.variant.is_check(&after);
         let turn = Turn::Multi(Vec::new());
-        Ok(ReplayedPly {
-            written: written.to_string(),
-            canonical: "--".into(),
-            turn,
-            after,
-            status,
-            variations: Vec::new(),
-        })
+        Ok(Played { written: written.to_string(), canonical: "--".into(), turn, after, check, mate: None })
     }
 
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {

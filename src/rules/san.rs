@@ -5,7 +5,7 @@
 use super::movegen::MoveFilter;
 use super::refusal::{self, Refusal};
 use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
-use crate::geometry::Square;
+use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES, MAX_RANKS};
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 use std::cell::Cell;
 
@@ -51,18 +51,31 @@ pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<Bo
 /// The legal moves (first moves of legal turns) that fit a SAN token, and their
 /// canonical notation; exactly one or an error. A move that is legal only when a
 /// bounce follows it (Bouncing B7) counts as a legal move here.
+///
+/// Only the units the token can mean are judged (a pawn of the written file); when
+/// they give no single move, the role's legal moves to the destination are listed
+/// whole, to explain the refusal or list the ambiguity.
 pub fn resolve_move<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
+    let filter = MoveFilter { role: Some(written.role), to: written.to() };
     with_scratch(|scratch| {
-        let Scratch { turns, peers, found } = scratch;
-        variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, turns);
-        peers.extend(turns.iter().filter_map(single_move));
-        peers.dedup();
+        let Scratch { peers, found } = scratch;
+        let sources = written.possible_sources();
+        variant.legal_moves_to(pos, filter, sources, peers);
         written.fitting_into(peers, found);
+        if let [mv] = found.as_slice() {
+            return Ok((*mv, move_text(mv, peers)));
+        }
+        if sources != attacks::grid() {
+            peers.clear();
+            found.clear();
+            variant.legal_moves_to(pos, filter, attacks::grid(), peers);
+            written.fitting_into(peers, found);
+        }
         match found.as_slice() {
             [mv] => Ok((*mv, move_text(mv, peers))),
             [] => Err(ResolveError::Illegal(written.refusal(variant, pos, peers))),
@@ -75,7 +88,6 @@ pub fn resolve_move<V: Notation + ?Sized>(
 /// allocates none per ply.
 #[derive(Default)]
 struct Scratch {
-    turns: Vec<Turn>,
     peers: Vec<Move>,
     found: Vec<Move>,
 }
@@ -89,7 +101,6 @@ thread_local! {
 fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
     let mut scratch = SCRATCH.take();
     let result = work(&mut scratch);
-    scratch.turns.clear();
     scratch.peers.clear();
     scratch.found.clear();
     SCRATCH.set(scratch);
@@ -150,6 +161,22 @@ impl<'a> WrittenMove<'a> {
         }
         written.role = unit.role;
         Ok(written)
+    }
+
+    /// The squares a move the token means can start from, as far as the token alone
+    /// tells for a pawn: its written file and rank, and for a push the file of its
+    /// destination (a pawn moves straight unless it captures). Every square for other
+    /// roles, whose canonical text is disambiguated against their rivals.
+    pub fn possible_sources(&self) -> SquareSet {
+        let every = attacks::grid();
+        let SanToken::Normal { from_file, from_rank, to, .. } = self.san else { return every };
+        if self.role != Role::Pawn {
+            return every;
+        }
+        let file = (*from_file).or_else(|| (*to).filter(|_| self.is_pawn_push()).map(|to| to.file()));
+        let files = file.map_or(every, |f| SquareSet::of_rect(Rect::new(f, 0, f, MAX_RANKS - 1)));
+        let ranks = (*from_rank).map_or(every, |r| SquareSet::of_rect(Rect::new(0, r, MAX_FILES - 1, r)));
+        files & ranks
     }
 
     /// The destination written, if any (none for castling and the pawn form `ed`).
@@ -239,14 +266,6 @@ impl<'a> WrittenMove<'a> {
     /// destination.
     pub fn refusal<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, peers: &[Move]) -> Refusal {
         refusal::written_refusal(self, variant, pos, peers)
-    }
-}
-
-/// The move of a one-move turn, with or without the bounce that follows it (B9).
-fn single_move(turn: &Turn) -> Option<Move> {
-    match turn {
-        Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
-        _ => None,
     }
 }
 

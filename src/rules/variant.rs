@@ -6,8 +6,8 @@
 //! [`Presentation`](crate::render::Presentation) (diagram captions and marks).
 
 use super::movegen::{en_passant_is_conceivable, MoveFilter};
-use super::{MoveKind, Outcome, Position, Role, Turn};
-use crate::geometry::Square;
+use super::{Move, MoveKind, Outcome, Position, Role, Turn};
+use crate::geometry::{Square, SquareSet};
 
 /// The rules of one variant.
 ///
@@ -25,6 +25,21 @@ pub trait Rules: Send + Sync {
     /// resolution asks for few, so a variant answers faster than by generating every
     /// turn. A turn without moves (a bomb) fits only the empty filter.
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>);
+
+    /// The moves of the legal one-move turns (a move followed by a bounce counts as
+    /// its move, B9) that fit `filter` and start on `sources`, a move repeated by
+    /// consecutive turns given once: what a written move can mean (SAN resolution).
+    /// Variants whose turns are orthodox moves list them without building turns.
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        let mut turns = TURN_BUFFER.take();
+        self.legal_turns_to(pos, filter, &mut turns);
+        for mv in turns.drain(..).filter_map(|turn| single_move(&turn)) {
+            if sources.contains(mv.from) && out.last() != Some(&mv) {
+                out.push(mv);
+            }
+        }
+        TURN_BUFFER.set(turns);
+    }
 
     /// Every legal turn of the side to move.
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
@@ -80,6 +95,15 @@ pub trait Rules: Send + Sync {
 
 thread_local! {
     static MOVE_BUFFER: std::cell::Cell<Vec<super::Move>> = const { std::cell::Cell::new(Vec::new()) };
+    static TURN_BUFFER: std::cell::Cell<Vec<Turn>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The move of a one-move turn, with or without the bounce that follows it (B9).
+fn single_move(turn: &Turn) -> Option<Move> {
+    match turn {
+        Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
+        _ => None,
+    }
 }
 
 /// Appends, as one-move turns, the moves `generate` writes into a buffer that this

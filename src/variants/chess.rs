@@ -2,13 +2,14 @@
 //! start position, checkmate, stalemate and insufficient material.
 
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
+use crate::geometry::SquareSet;
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::setup;
-use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn};
+use crate::rules::{mate_or_stalemate, Color, EndReason, Move, Outcome, Position, Role, Turn};
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -58,6 +59,10 @@ impl Rules for Chess {
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
+    }
+
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        legal_moves_from(pos, &ARENA, filter, sources, out);
     }
 
     fn count_legal_turns(&self, pos: &Position) -> u64 {

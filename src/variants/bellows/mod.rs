@@ -13,6 +13,7 @@ mod refusals;
 mod schedule;
 mod snapshot;
 
+use crate::geometry::SquareSet;
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
@@ -52,6 +53,10 @@ impl Rules for Bellows {
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         moves_as_turns(out, |found| moves::legal_moves(pos, &self.schedule, filter, found));
+    }
+
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        moves::legal_moves_from(pos, &self.schedule, filter, sources, out);
     }
 
     fn count_legal_turns(&self, pos: &Position) -> u64 {
