@@ -54,13 +54,12 @@ pub struct ReplayedPly {
     pub variations: Vec<ReplayedLine>,
 }
 
-/// A turn resolved and played, before the line's status is noted: what
-/// [`ReplayedPly`] keeps of it, built only when plies are kept.
+/// A turn resolved and played (the position after it is kept apart), before the
+/// line's status is noted: what [`ReplayedPly`] keeps of it.
 struct Played {
     written: String,
     canonical: String,
     turn: Turn,
-    after: Position,
     /// The side to move after the turn stands in check.
     check: bool,
     /// The checkmate the turn gives.
@@ -600,10 +599,14 @@ impl<'a> Run<'a> {
         let mut out = ReplayedLine::default();
         let mut lost_rights: Vec<LostRight<'a>> = Vec::new();
         let mut drawn_warned = false;
-        // The position before the ply, when plies are not kept.
-        let mut current: Option<Position> = None;
+        // When plies are not kept, the position before the ply (`None`: the start) and
+        // the one the ply is played into; they trade places instead of being copied.
+        let mut slots: [Option<Position>; 2] = [None, None];
+        let mut before_slot = 0;
         for (index, ply) in line.plies().enumerate() {
-            let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
+            let [first, second] = &mut slots;
+            let (before, next) = if before_slot == 0 { (&*first, second) } else { (&*second, first) };
+            let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in ply.variations() {
                 let replayed = self.line(variation, pos, first_ply + index, None);
@@ -629,9 +632,9 @@ impl<'a> Run<'a> {
                 self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
             }
             let played = if ply.turn().is_null() {
-                self.null_move(ply, pos, written, &context, history.is_some())
+                self.null_move(ply, pos, written, &context, history.is_some(), next)
             } else {
-                self.ply(ply, pos, written, &context, &lost_rights)
+                self.ply(ply, pos, written, &context, &lost_rights, next)
             };
             let played = match played {
                 Ok(played) => played,
@@ -640,32 +643,37 @@ impl<'a> Run<'a> {
                     let written = written.to_string();
                     out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
                     out.broken = true;
-                    out.last = current;
+                    out.last = before.clone();
                     return out;
                 }
             };
-            LostRight::note_between(pos, &played.after, &context, &mut lost_rights);
+            // A ply played has put its position into `next`.
+            let Some(after) = next.as_ref() else { continue };
+            LostRight::note_between(pos, after, &context, &mut lost_rights);
             out.length += 1;
             let ply_number = index + 1;
             if self.verdict_only {
                 if let Some(h) = history.as_deref_mut() {
-                    h.note(self.variant, &played.after, ply_number);
+                    h.note(self.variant, after, ply_number);
                 }
-                current = Some(played.after);
+                before_slot = 1 - before_slot;
                 continue;
             }
             let status = match history.as_deref_mut() {
-                Some(h) => h.record(self.variant, &played.after, ply_number, played.check),
+                Some(h) => h.record(self.variant, after, ply_number, played.check),
                 None => GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() },
             };
-            let Played { written, canonical, turn, after, .. } = played;
+            let Some(after) = next.take() else { continue };
+            let Played { written, canonical, turn, .. } = played;
             out.plies.push(ReplayedPly { written, canonical, turn, after, status, variations });
         }
-        out.last = current;
+        let [first, second] = &mut slots;
+        out.last = if before_slot == 0 { first.take() } else { second.take() };
         out
     }
 
-    /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
+    /// Resolves one ply and plays it into `after`, reporting problems; the reason
+    /// when it is illegal.
     fn ply(
         &mut self,
         ply: PlyView,
@@ -673,6 +681,7 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
+        after: &mut Option<Position>,
     ) -> Result<Played, String> {
         let span = ply.span();
         let resolved = match self.variant.resolve(pos, ply.turn()) {
@@ -698,7 +707,9 @@ impl<'a> Run<'a> {
                 return Err(message);
             }
         };
-        let (after, mark) = play_resolved(self.variant, pos, &resolved);
+        let after = after.get_or_insert_with(|| pos.clone());
+        self.variant.play_into(pos, &resolved.turn, after);
+        let mark = san::check_mark(self.variant, after);
         self.check_notation(ply, written, &resolved.canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
         // A verdict-only replay keeps no plies: the texts are not needed.
@@ -709,7 +720,7 @@ impl<'a> Run<'a> {
             canonical.push_str(mark);
             (written.to_string(), canonical)
         };
-        Ok(Played { written, canonical, turn: resolved.turn, after, check: !mark.is_empty(), mate })
+        Ok(Played { written, canonical, turn: resolved.turn, check: !mark.is_empty(), mate })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -721,6 +732,7 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         main: bool,
+        after: &mut Option<Position>,
     ) -> Result<Played, String> {
         if main && !self.allow_null_moves {
             let message = format!(
@@ -731,10 +743,10 @@ impl<'a> Run<'a> {
             self.error(found(Kind::Illegal, ply.span(), message.clone()), Some(context));
             return Err(message);
         }
-        let after = play_null_move(pos);
-        let check = self.variant.is_check(&after);
+        let after = after.insert(play_null_move(pos));
+        let check = self.variant.is_check(after);
         let turn = Turn::Multi(Vec::new());
-        Ok(Played { written: written.to_string(), canonical: "--".into(), turn, after, check, mate: None })
+        Ok(Played { written: written.to_string(), canonical: "--".into(), turn, check, mate: None })
     }
 
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {

@@ -58,6 +58,13 @@ pub trait Rules: Send + Sync {
     /// Plays a legal turn and returns the position after it.
     fn play(&self, pos: &Position, turn: &Turn) -> Position;
 
+    /// Plays a legal turn into `after`, a position the replay reuses from ply to ply,
+    /// so that the position is copied once per ply; variants whose turns are
+    /// orthodox moves copy `pos` and move the units there.
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        *after = self.play(pos, turn);
+    }
+
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
 

@@ -65,6 +65,10 @@ pub fn square(tag: Tag, sq: Square) -> u64 {
 
 /// The key of a set of squares of one kind.
 pub fn set(tag: Tag, squares: SquareSet) -> u64 {
+    if squares.is_empty() {
+        // Most positions have no craters or bubbles: no walk over empty words.
+        return 0;
+    }
     squares.iter().fold(0, |key, sq| key ^ square(tag, sq))
 }
 

@@ -77,6 +77,11 @@ impl Rules for Chess {
         movegen::play_orthodox(pos, turn)
     }
 
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        movegen::apply_orthodox(after, turn);
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
