@@ -60,12 +60,26 @@ pub fn resolve_move<V: Notation + ?Sized>(
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
+    resolve_move_listing(variant, pos, san, |filter, sources, peers| {
+        variant.legal_moves_to(pos, filter, sources, peers);
+    })
+}
+
+/// [`resolve_move`] with the legal moves listed by `list` (as
+/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) lists them), for a
+/// variant that keeps what it generated on the way (Bouncing's turns of the move).
+pub fn resolve_move_listing<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    san: &SanToken,
+    mut list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
+) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     with_scratch(|scratch| {
         let Scratch { peers, found } = scratch;
         let sources = written.possible_sources();
-        variant.legal_moves_to(pos, filter, sources, peers);
+        list(filter, sources, peers);
         written.fitting_into(peers, found);
         if let [mv] = found.as_slice() {
             return Ok((*mv, move_text(mv, peers)));
@@ -73,7 +87,7 @@ pub fn resolve_move<V: Notation + ?Sized>(
         if sources != attacks::grid() {
             peers.clear();
             found.clear();
-            variant.legal_moves_to(pos, filter, attacks::grid(), peers);
+            list(filter, attacks::grid(), peers);
             written.fitting_into(peers, found);
         }
         match found.as_slice() {

@@ -33,11 +33,8 @@ pub trait Rules: Send + Sync {
     fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
         let mut turns = TURN_BUFFER.take();
         self.legal_turns_to(pos, filter, &mut turns);
-        for mv in turns.drain(..).filter_map(|turn| single_move(&turn)) {
-            if sources.contains(mv.from) && out.last() != Some(&mv) {
-                out.push(mv);
-            }
-        }
+        push_single_moves(&turns, sources, out);
+        turns.clear();
         TURN_BUFFER.set(turns);
     }
 
@@ -105,11 +102,15 @@ thread_local! {
     static TURN_BUFFER: std::cell::Cell<Vec<Turn>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// The move of a one-move turn, with or without the bounce that follows it (B9).
-fn single_move(turn: &Turn) -> Option<Move> {
-    match turn {
-        Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
-        _ => None,
+/// Appends the moves of the one-move turns among `turns` (with or without the
+/// bounce that follows, B9) that start on `sources`, a move repeated by consecutive
+/// turns once: [`Rules::legal_moves_to`] from turns already listed.
+pub fn push_single_moves(turns: &[Turn], sources: SquareSet, out: &mut Vec<Move>) {
+    for turn in turns {
+        let (Turn::Move(mv) | Turn::Bounced(mv, _)) = turn else { continue };
+        if sources.contains(mv.from) && out.last() != Some(mv) {
+            out.push(*mv);
+        }
     }
 }
 
