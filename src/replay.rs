@@ -287,6 +287,7 @@ pub fn replay(
         problems: Problems::default(),
         broken_variations: 0,
         other_notation: None,
+        canonical: String::new(),
     };
     let mut history = History::with_room(game.line().len() + 1);
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
@@ -532,6 +533,8 @@ struct Run<'a> {
     other_notation: Option<(Vec<WrittenNotation>, Problem, usize)>,
     /// The language of the record's piece letters (`None`: English).
     language: Option<&'static Language>,
+    /// The canonical notation of the turn being replayed, a buffer reused from ply to ply.
+    canonical: String,
 }
 
 impl<'a> Run<'a> {
@@ -684,8 +687,9 @@ impl<'a> Run<'a> {
         after: &mut Option<Position>,
     ) -> Result<Played, String> {
         let span = ply.span();
-        let resolved = match self.variant.resolve(pos, ply.turn()) {
-            Ok(r) => r,
+        let mut canonical = std::mem::take(&mut self.canonical);
+        let turn = match self.variant.resolve_into(pos, ply.turn(), &mut canonical) {
+            Ok(turn) => turn,
             Err(e) => {
                 let shown = quote(written);
                 let problem = match (e, self.variant.outcome(pos)) {
@@ -708,19 +712,18 @@ impl<'a> Run<'a> {
             }
         };
         let after = after.get_or_insert_with(|| pos.clone());
-        self.variant.play_into(pos, &resolved.turn, after);
+        self.variant.play_into(pos, &turn, after);
         let mark = san::check_mark(self.variant, after);
-        self.check_notation(ply, written, &resolved.canonical, mark, context);
+        self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
         // A verdict-only replay keeps no plies: the texts are not needed.
-        let (written, canonical) = if self.verdict_only {
+        let (written, kept) = if self.verdict_only {
             (String::new(), String::new())
         } else {
-            let mut canonical = resolved.canonical;
-            canonical.push_str(mark);
-            (written.to_string(), canonical)
+            (written.to_string(), [canonical.as_str(), mark].concat())
         };
-        Ok(Played { written, canonical, turn: resolved.turn, check: !mark.is_empty(), mate })
+        self.canonical = canonical;
+        Ok(Played { written, canonical: kept, turn, check: !mark.is_empty(), mate })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in

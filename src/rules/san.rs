@@ -22,12 +22,28 @@ pub fn resolve_single_move<V: Notation + ?Sized>(
     pos: &Position,
     token: &TurnToken,
 ) -> Result<Resolved, ResolveError> {
+    let mut canonical = String::new();
+    let turn = resolve_single_move_into(variant, pos, token, &mut canonical)?;
+    Ok(Resolved { turn, canonical })
+}
+
+/// [`resolve_single_move`] with the canonical notation written into `canonical`
+/// (emptied first), a buffer the replay reuses: no text is allocated per ply.
+pub fn resolve_single_move_into<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
         return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
     }
-    let (mv, canonical) = resolve_move(variant, pos, san)?;
-    Ok(Resolved { turn: Turn::Move(mv), canonical })
+    let written = WrittenMove::read_in(san, pos)?;
+    let mv = resolve_written(variant, pos, &written, canonical, |filter, sources, peers| {
+        variant.legal_moves_to(pos, filter, sources, peers);
+    })?;
+    Ok(Turn::Move(mv))
 }
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
@@ -72,26 +88,42 @@ pub fn resolve_move_listing<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
-    mut list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
+    list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
+    let mut canonical = String::new();
+    let mv = resolve_written(variant, pos, &written, &mut canonical, list)?;
+    Ok((mv, canonical))
+}
+
+/// The one legal move a read token means, its canonical notation written into
+/// `canonical` (emptied first); `list` lists legal moves as
+/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) does.
+fn resolve_written<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    written: &WrittenMove<'_>,
+    canonical: &mut String,
+    mut list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
+) -> Result<Move, ResolveError> {
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     with_scratch(|scratch| {
         let Scratch { peers, found } = scratch;
         let sources = written.possible_sources();
         list(filter, sources, peers);
         written.fitting_into(peers, found);
-        if let [mv] = found.as_slice() {
-            return Ok((*mv, move_text(mv, peers)));
-        }
-        if sources != attacks::grid() {
+        if found.len() != 1 && sources != attacks::grid() {
             peers.clear();
             found.clear();
             list(filter, attacks::grid(), peers);
             written.fitting_into(peers, found);
         }
         match found.as_slice() {
-            [mv] => Ok((*mv, move_text(mv, peers))),
+            [mv] => {
+                canonical.clear();
+                write_move_text(mv, peers, canonical);
+                Ok(*mv)
+            }
             [] => Err(ResolveError::Illegal(written.refusal(variant, pos, peers))),
             many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
         }
@@ -287,8 +319,14 @@ impl<'a> WrittenMove<'a> {
 /// same role to the same square (the move itself may be among them).
 pub fn move_text(mv: &Move, peers: &[Move]) -> String {
     let mut text = String::with_capacity(8);
+    write_move_text(mv, peers, &mut text);
+    text
+}
+
+/// [`move_text`] appended to `text`.
+fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
     match mv.kind {
-        MoveKind::Castle { wing, .. } => return wing.notation().to_string(),
+        MoveKind::Castle { wing, .. } => return text.push_str(wing.notation()),
         MoveKind::PromoteInPlace => {}
         _ if mv.role == Role::Pawn => {
             if mv.capture {
@@ -309,9 +347,9 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
                 if file_unique {
                     text.push(Square::file_char(mv.from.file()));
                 } else if rank_unique {
-                    push_rank(&mut text, mv.from.rank());
+                    push_rank(text, mv.from.rank());
                 } else {
-                    push_square(&mut text, mv.from);
+                    push_square(text, mv.from);
                 }
             }
             if mv.capture {
@@ -319,12 +357,11 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
             }
         }
     }
-    push_square(&mut text, mv.to);
+    push_square(text, mv.to);
     if let Some(role) = mv.promotion {
         text.push('=');
         text.push(role.letter());
     }
-    text
 }
 
 /// Appends a rank's number (`1` to `12`) without formatting machinery.

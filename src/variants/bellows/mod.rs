@@ -19,7 +19,8 @@ use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::rules::{EndReason, Move, Outcome, Position, Turn, Wing};
+use crate::record::ast::TurnToken;
+use crate::rules::{EndReason, Move, Outcome, Position, ResolveError, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
@@ -94,6 +95,10 @@ impl Rules for Bellows {
 }
 
 impl Notation for Bellows {
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        crate::rules::san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusals::unreachable(pos, &self.schedule, written)
     }
