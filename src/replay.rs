@@ -279,7 +279,9 @@ pub fn replay(
     let mut run = Run {
         variant: variant.as_ref(),
         text,
-        label: game_label(game, number),
+        game,
+        number,
+        label: std::cell::OnceCell::new(),
         strict: options.strict,
         verdict_only: options.verdict_only,
         allow_null_moves: options.allow_null_moves,
@@ -521,7 +523,11 @@ impl Problems {
 struct Run<'a> {
     variant: &'a dyn Variant,
     text: &'a str,
-    label: String,
+    game: &'a Game,
+    /// The game's number in its file, for [`game_label`].
+    number: usize,
+    /// The game's label, made when a first problem names it.
+    label: std::cell::OnceCell<String>,
     strict: bool,
     verdict_only: bool,
     allow_null_moves: bool,
@@ -572,8 +578,8 @@ impl<'a> Run<'a> {
     /// The problem with the note that names the game and the turn (or the result).
     fn placed(&self, problem: Problem, context: Option<&At>) -> Problem {
         match context {
-            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
-            None => problem.with_note(format!("{}, result", self.label)),
+            Some(at) => problem.with_note(format!("{}, {at}", self.label())).at_turn(at.place()),
+            None => problem.with_note(format!("{}, result", self.label())),
         }
     }
 
@@ -584,6 +590,11 @@ impl<'a> Run<'a> {
             return;
         }
         self.problems.push(problem);
+    }
+
+    /// The label that names the game in notes: `game 3 (Carlsen - Nepomniachtchi)`.
+    fn label(&self) -> &str {
+        self.label.get_or_init(|| game_label(self.game, self.number))
     }
 
     fn written(&self, span: Span) -> &'a str {
@@ -664,7 +675,9 @@ impl<'a> Run<'a> {
             }
             let status = match history.as_deref_mut() {
                 Some(h) => h.record(self.variant, after, ply_number, played.check),
-                None => GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() },
+                None => {
+                    GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() }
+                }
             };
             let Some(after) = next.take() else { continue };
             let Played { written, canonical, turn, .. } = played;

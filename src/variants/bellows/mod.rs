@@ -14,12 +14,12 @@ mod schedule;
 mod snapshot;
 
 use crate::geometry::SquareSet;
+use crate::record::ast::TurnToken;
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::record::ast::TurnToken;
 use crate::rules::{EndReason, Move, Outcome, Position, ResolveError, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;

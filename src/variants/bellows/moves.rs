@@ -2,11 +2,11 @@
 //! opponent could not capture the mover's king on its next ply, on that ply's board.
 
 use super::schedule::{Region, Schedule};
+use crate::geometry::SquareSet;
 use crate::rules::castling::CastlingRules;
 use crate::rules::check::king_safe;
 use crate::rules::legal::{self, Arena};
 use crate::rules::movegen::{MoveFilter, PawnRules, Terrain};
-use crate::geometry::SquareSet;
 use crate::rules::{Move, Position};
 
 /// L5: White double-steps from rank 4 and promotes on rank 10, Black from rank 9 and

@@ -12,10 +12,10 @@ mod impossible;
 mod notation;
 mod snapshot;
 
+use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
-use crate::geometry::SquareSet;
 use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
