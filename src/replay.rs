@@ -54,6 +54,18 @@ pub struct ReplayedPly {
     pub variations: Vec<ReplayedLine>,
 }
 
+/// A turn resolved and played (the position after it is kept apart), before the
+/// line's status is noted: what [`ReplayedPly`] keeps of it.
+struct Played {
+    written: String,
+    canonical: String,
+    turn: Turn,
+    /// The side to move after the turn stands in check.
+    check: bool,
+    /// The checkmate the turn gives.
+    mate: Option<Outcome>,
+}
+
 /// A line replayed as far as its turns are legal.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayedLine {
@@ -267,7 +279,9 @@ pub fn replay(
     let mut run = Run {
         variant: variant.as_ref(),
         text,
-        label: game_label(game, number),
+        game,
+        number,
+        label: std::cell::OnceCell::new(),
         strict: options.strict,
         verdict_only: options.verdict_only,
         allow_null_moves: options.allow_null_moves,
@@ -275,8 +289,9 @@ pub fn replay(
         problems: Problems::default(),
         broken_variations: 0,
         other_notation: None,
+        canonical: String::new(),
     };
-    let mut history = History::default();
+    let mut history = History::with_room(game.line().len() + 1);
     let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
     let line = run.line(game.line(), &start, 0, Some(&mut history));
     run.name_other_notation();
@@ -314,11 +329,23 @@ struct History {
 }
 
 impl History {
+    /// A history with room for `positions` positions without growing.
+    fn with_room(positions: usize) -> History {
+        History { seen: Occurrences::with_capacity_and_hasher(positions, Default::default()), ..History::default() }
+    }
+
     /// Notes the position after `ply`, whose side to move is in check or not, and
     /// the automatic draw it causes (O3); the status there. A board ending other
     /// than a dead position can only come last (no turn follows it): [`History::finish`]
     /// judges it.
     fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> GameStatus {
+        let dead = self.note(variant, pos, ply);
+        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+    }
+
+    /// [`History::record`] without the status, for a replay that keeps none: the
+    /// position's dead-position draw, if any.
+    fn note(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
@@ -329,7 +356,7 @@ impl History {
             self.ending =
                 Self::automatic_draw(variant, pos, count, dead.is_some()).map(|outcome| Ending { outcome, ply });
         }
-        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+        dead
     }
 
     fn note_claim(&mut self, now: bool, claim: Claim, ply: usize) {
@@ -367,6 +394,7 @@ impl History {
 }
 
 /// Where in the game a problem is: move number, side and the turn as written.
+#[derive(Clone, Copy)]
 struct At<'w> {
     /// The ply counted from the game's start.
     ply: usize,
@@ -389,23 +417,25 @@ impl At<'_> {
     }
 }
 
-/// A castling right lost in a line: whose, on which wing, and the turn that lost it.
-struct LostRight {
+/// A castling right lost in a line: whose, on which wing, and the turn that lost it
+/// (put into words only when a refusal names it).
+struct LostRight<'w> {
     color: Color,
     wing: Wing,
-    /// Where the turn that lost it stands, as a verdict names a turn.
-    by: String,
+    by: At<'w>,
 }
 
-impl LostRight {
-    /// The rights `before` had and `after` has not, lost by the turn at `at`.
-    fn between(before: &Position, after: &Position, at: &At) -> Vec<LostRight> {
-        before
-            .castling()
-            .rights()
-            .filter(|&(color, wing, _)| after.castling().rook(color, wing).is_none())
-            .map(|(color, wing, _)| LostRight { color, wing, by: format!("{} (ply {})", at, at.ply) })
-            .collect()
+impl<'w> LostRight<'w> {
+    /// Adds to `lost` the rights `before` had and `after` has not, lost by the turn at `at`.
+    fn note_between(before: &Position, after: &Position, at: &At<'w>, lost: &mut Vec<LostRight<'w>>) {
+        if before.castling() == after.castling() {
+            return;
+        }
+        for (color, wing, _) in before.castling().rights() {
+            if after.castling().rook(color, wing).is_none() {
+                lost.push(LostRight { color, wing, by: *at });
+            }
+        }
     }
 
     /// For a castling the side has no right to: `; the right was lost by ...`, or
@@ -419,7 +449,7 @@ impl LostRight {
             return None;
         }
         Some(match lost.iter().find(|l| l.color == color && l.wing == wing) {
-            Some(l) => format!("; the right was lost at {}", l.by),
+            Some(l) => format!("; the right was lost at {} (ply {})", l.by, l.by.ply),
             None => "; the line's start position gives none".to_string(),
         })
     }
@@ -493,7 +523,11 @@ impl Problems {
 struct Run<'a> {
     variant: &'a dyn Variant,
     text: &'a str,
-    label: String,
+    game: &'a Game,
+    /// The game's number in its file, for [`game_label`].
+    number: usize,
+    /// The game's label, made when a first problem names it.
+    label: std::cell::OnceCell<String>,
     strict: bool,
     verdict_only: bool,
     allow_null_moves: bool,
@@ -505,6 +539,8 @@ struct Run<'a> {
     other_notation: Option<(Vec<WrittenNotation>, Problem, usize)>,
     /// The language of the record's piece letters (`None`: English).
     language: Option<&'static Language>,
+    /// The canonical notation of the turn being replayed, a buffer reused from ply to ply.
+    canonical: String,
 }
 
 impl<'a> Run<'a> {
@@ -542,8 +578,8 @@ impl<'a> Run<'a> {
     /// The problem with the note that names the game and the turn (or the result).
     fn placed(&self, problem: Problem, context: Option<&At>) -> Problem {
         match context {
-            Some(at) => problem.with_note(format!("{}, {at}", self.label)).at_turn(at.place()),
-            None => problem.with_note(format!("{}, result", self.label)),
+            Some(at) => problem.with_note(format!("{}, {at}", self.label())).at_turn(at.place()),
+            None => problem.with_note(format!("{}, result", self.label())),
         }
     }
 
@@ -554,6 +590,11 @@ impl<'a> Run<'a> {
             return;
         }
         self.problems.push(problem);
+    }
+
+    /// The label that names the game in notes: `game 3 (Carlsen - Nepomniachtchi)`.
+    fn label(&self) -> &str {
+        self.label.get_or_init(|| game_label(self.game, self.number))
     }
 
     fn written(&self, span: Span) -> &'a str {
@@ -570,12 +611,16 @@ impl<'a> Run<'a> {
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
-        let mut lost_rights: Vec<LostRight> = Vec::new();
+        let mut lost_rights: Vec<LostRight<'a>> = Vec::new();
         let mut drawn_warned = false;
-        // The position before the ply, when plies are not kept.
-        let mut current: Option<Position> = None;
+        // When plies are not kept, the position before the ply (`None`: the start) and
+        // the one the ply is played into; they trade places instead of being copied.
+        let mut slots: [Option<Position>; 2] = [None, None];
+        let mut before_slot = 0;
         for (index, ply) in line.plies().enumerate() {
-            let pos = out.plies.last().map(|p| &p.after).or(current.as_ref()).unwrap_or(start);
+            let [first, second] = &mut slots;
+            let (before, next) = if before_slot == 0 { (&*first, second) } else { (&*second, first) };
+            let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in ply.variations() {
                 let replayed = self.line(variation, pos, first_ply + index, None);
@@ -601,38 +646,50 @@ impl<'a> Run<'a> {
                 self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
             }
             let played = if ply.turn().is_null() {
-                self.null_move(ply, pos, written, &context, history.is_some())
+                self.null_move(ply, pos, written, &context, history.is_some(), next)
             } else {
-                self.ply(ply, pos, written, &context, &lost_rights)
+                self.ply(ply, pos, written, &context, &lost_rights, next)
             };
-            let mut replayed = match played {
-                Ok(replayed) => replayed,
+            let played = match played {
+                Ok(played) => played,
                 Err(message) => {
                     let (move_number, side) = (pos.fullmove(), pos.turn());
                     let written = written.to_string();
                     out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
                     out.broken = true;
-                    out.last = current;
+                    out.last = before.clone();
                     return out;
                 }
             };
-            replayed.status.ply = index + 1;
-            lost_rights.extend(LostRight::between(pos, &replayed.after, &context));
-            if let Some(h) = history.as_deref_mut() {
-                replayed.status = h.record(self.variant, &replayed.after, index + 1, replayed.status.check);
-            }
+            // A ply played has put its position into `next`.
+            let Some(after) = next.as_ref() else { continue };
+            LostRight::note_between(pos, after, &context, &mut lost_rights);
             out.length += 1;
+            let ply_number = index + 1;
             if self.verdict_only {
-                current = Some(replayed.after);
-            } else {
-                out.plies.push(ReplayedPly { variations, ..replayed });
+                if let Some(h) = history.as_deref_mut() {
+                    h.note(self.variant, after, ply_number);
+                }
+                before_slot = 1 - before_slot;
+                continue;
             }
+            let status = match history.as_deref_mut() {
+                Some(h) => h.record(self.variant, after, ply_number, played.check),
+                None => {
+                    GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() }
+                }
+            };
+            let Some(after) = next.take() else { continue };
+            let Played { written, canonical, turn, .. } = played;
+            out.plies.push(ReplayedPly { written, canonical, turn, after, status, variations });
         }
-        out.last = current;
+        let [first, second] = &mut slots;
+        out.last = if before_slot == 0 { first.take() } else { second.take() };
         out
     }
 
-    /// Resolves and plays one ply, reporting problems; the reason when it is illegal.
+    /// Resolves one ply and plays it into `after`, reporting problems; the reason
+    /// when it is illegal.
     fn ply(
         &mut self,
         ply: PlyView,
@@ -640,10 +697,12 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
-    ) -> Result<ReplayedPly, String> {
+        after: &mut Option<Position>,
+    ) -> Result<Played, String> {
         let span = ply.span();
-        let resolved = match self.variant.resolve(pos, ply.turn()) {
-            Ok(r) => r,
+        let mut canonical = std::mem::take(&mut self.canonical);
+        let turn = match self.variant.resolve_into(pos, ply.turn(), &mut canonical) {
+            Ok(turn) => turn,
             Err(e) => {
                 let shown = quote(written);
                 let problem = match (e, self.variant.outcome(pos)) {
@@ -665,25 +724,19 @@ impl<'a> Run<'a> {
                 return Err(message);
             }
         };
-        let (after, mark) = play_resolved(self.variant, pos, &resolved);
-        self.check_notation(ply, written, &resolved.canonical, mark, context);
+        let after = after.get_or_insert_with(|| pos.clone());
+        self.variant.play_into(pos, &turn, after);
+        let mark = san::check_mark(self.variant, after);
+        self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
         // A verdict-only replay keeps no plies: the texts are not needed.
-        let (written, canonical) = if self.verdict_only {
+        let (written, kept) = if self.verdict_only {
             (String::new(), String::new())
         } else {
-            let mut canonical = resolved.canonical;
-            canonical.push_str(mark);
-            (written.to_string(), canonical)
+            (written.to_string(), [canonical.as_str(), mark].concat())
         };
-        Ok(ReplayedPly {
-            written,
-            canonical,
-            turn: resolved.turn,
-            after,
-            status: GameStatus { check: !mark.is_empty(), on_board: mate, ..GameStatus::default() },
-            variations: Vec::new(),
-        })
+        self.canonical = canonical;
+        Ok(Played { written, canonical: kept, turn, check: !mark.is_empty(), mate })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -695,7 +748,8 @@ impl<'a> Run<'a> {
         written: &str,
         context: &At,
         main: bool,
-    ) -> Result<ReplayedPly, String> {
+        after: &mut Option<Position>,
+    ) -> Result<Played, String> {
         if main && !self.allow_null_moves {
             let message = format!(
                 "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
@@ -705,17 +759,10 @@ impl<'a> Run<'a> {
             self.error(found(Kind::Illegal, ply.span(), message.clone()), Some(context));
             return Err(message);
         }
-        let after = play_null_move(pos);
-        let status = GameStatus { check: self.variant.is_check(&after), ..GameStatus::default() };
+        let after = after.insert(play_null_move(pos));
+        let check = self.variant.is_check(after);
         let turn = Turn::Multi(Vec::new());
-        Ok(ReplayedPly {
-            written: written.to_string(),
-            canonical: "--".into(),
-            turn,
-            after,
-            status,
-            variations: Vec::new(),
-        })
+        Ok(Played { written: written.to_string(), canonical: "--".into(), turn, check, mate: None })
     }
 
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {

@@ -6,6 +6,7 @@ use super::castling::each_castling_move;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, Position, Role};
+use crate::geometry::{attacks, SquareSet};
 
 /// Where units move, and where attacks on the king are judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,16 +33,26 @@ impl Arena {
 /// Legal moves of the side to move that fit `filter`, castling included (O1, O2):
 /// castling may not start from, cross or reach a threatened square.
 pub fn legal_moves(pos: &Position, arena: &Arena, filter: MoveFilter, out: &mut Vec<Move>) {
+    legal_moves_from(pos, arena, filter, attacks::grid(), out);
+}
+
+/// [`legal_moves`] of the units standing on `sources` only: SAN resolution asks for
+/// the pawns of the written file, and skips the others' generation and king safety.
+pub fn legal_moves_from(pos: &Position, arena: &Arena, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
     let mut safety = KingSafety::within(pos, arena.threats);
     if safety.judges_plain_moves() {
-        walk_legal_moves(pos, arena, filter, &mut safety, out);
+        walk_legal_moves(pos, arena, filter, sources, &mut safety, out);
         return;
     }
     // Several kings (a composed position): every move that might expose one is tried.
     let start = out.len();
     pseudo_moves(pos, &arena.moves, filter, out);
-    retain_from(out, start, |m| safety.allows(m));
-    castling(pos, &arena.moves, filter, &mut safety, &mut |mv| out.push(mv));
+    retain_from(out, start, |m| sources.contains(m.from) && safety.allows(m));
+    castling(pos, &arena.moves, filter, &mut safety, &mut |mv| {
+        if sources.contains(mv.from) {
+            out.push(mv);
+        }
+    });
 }
 
 /// How many legal moves the side to move has (perft's last ply): the moves of
@@ -77,22 +88,25 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
     count
 }
 
-/// The legal moves fitting `filter` for a mover with at most one king: each unit's
-/// plain moves cut to the squares that keep the king safe (evasions in check, pin
-/// lines), en passant and castling tried one by one.
+/// The legal moves fitting `filter` of the units on `sources`, for a mover with at
+/// most one king: each unit's plain moves cut to the squares that keep the king safe
+/// (evasions in check, pin lines), en passant and castling tried one by one.
 fn walk_legal_moves(
     pos: &Position,
     arena: &Arena,
     filter: MoveFilter,
+    sources: SquareSet,
     safety: &mut KingSafety<'_>,
     out: &mut Vec<Move>,
 ) {
     let generator = PseudoMoves::new(pos, &arena.moves, filter);
-    for from in &generator.candidates() {
+    for from in &(generator.candidates() & sources) {
         let Some((piece, reach)) = generator.reach(from) else { continue };
-        let safe = safety.safe_destinations(from, reach);
-        if !safe.is_empty() {
-            generator.push_moves(piece.role, from, safe, out);
+        if !reach.is_empty() {
+            let safe = safety.safe_destinations(from, reach);
+            if !safe.is_empty() {
+                generator.push_moves(piece.role, from, safe, out);
+            }
         }
         if piece.role == Role::Pawn {
             if let Some(mv) = generator.en_passant(from).filter(|mv| safety.allows(mv)) {
@@ -100,7 +114,11 @@ fn walk_legal_moves(
             }
         }
     }
-    castling(pos, &arena.moves, filter, safety, &mut |mv| out.push(mv));
+    castling(pos, &arena.moves, filter, safety, &mut |mv| {
+        if sources.contains(mv.from) {
+            out.push(mv);
+        }
+    });
 }
 
 /// The legal castling moves fitting `filter` (O1, O2): the king's squares are not

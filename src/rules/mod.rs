@@ -34,4 +34,4 @@ pub use position::{Position, VariantState};
 pub use status::{Claimable, Ending, GameStatus};
 pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};
 pub use unit::{Color, Piece, Role};
-pub use variant::{moves_as_turns, Rules};
+pub use variant::{moves_as_turns, push_single_moves, Rules};

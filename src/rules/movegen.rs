@@ -567,10 +567,16 @@ pub fn apply_move(pos: &mut Position, mv: &Move) {
 /// the clocks (O6) and the side to move.
 pub fn play_orthodox(pos: &Position, turn: &Turn) -> Position {
     let mut after = pos.clone();
+    apply_orthodox(&mut after, turn);
+    after
+}
+
+/// Plays a turn of orthodox moves on `pos` itself (see [`play_orthodox`]), for a
+/// replay that reuses one position from ply to ply.
+pub fn apply_orthodox(pos: &mut Position, turn: &Turn) {
     for mv in turn.moves() {
-        apply_move(&mut after, mv);
+        apply_move(pos, mv);
     }
     let zeroing = turn.moves().iter().any(Move::is_zeroing);
-    after.pass_turn(zeroing);
-    after
+    pos.pass_turn(zeroing);
 }

@@ -48,6 +48,16 @@ pub trait Notation: Rules {
         san::resolve_single_move(self, pos, token)
     }
 
+    /// [`Notation::resolve`] with the canonical notation written into `canonical`
+    /// (emptied first), a buffer the replay reuses from ply to ply. Variants that
+    /// resolve by SAN alone override it to write the text without allocating it.
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        let resolved = self.resolve(pos, token)?;
+        canonical.clear();
+        canonical.push_str(&resolved.canonical);
+        Ok(resolved.turn)
+    }
+
     /// The canonical notation of a legal turn, with its check mark.
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
         san::write_turn(self, pos, turn)

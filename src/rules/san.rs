@@ -5,7 +5,7 @@
 use super::movegen::MoveFilter;
 use super::refusal::{self, Refusal};
 use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
-use crate::geometry::Square;
+use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES, MAX_RANKS};
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 use std::cell::Cell;
 
@@ -22,12 +22,28 @@ pub fn resolve_single_move<V: Notation + ?Sized>(
     pos: &Position,
     token: &TurnToken,
 ) -> Result<Resolved, ResolveError> {
+    let mut canonical = String::new();
+    let turn = resolve_single_move_into(variant, pos, token, &mut canonical)?;
+    Ok(Resolved { turn, canonical })
+}
+
+/// [`resolve_single_move`] with the canonical notation written into `canonical`
+/// (emptied first), a buffer the replay reuses: no text is allocated per ply.
+pub fn resolve_single_move_into<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
         return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
     }
-    let (mv, canonical) = resolve_move(variant, pos, san)?;
-    Ok(Resolved { turn: Turn::Move(mv), canonical })
+    let written = WrittenMove::read_in(san, pos)?;
+    let mv = resolve_written(variant, pos, &written, canonical, |filter, sources, peers| {
+        variant.legal_moves_to(pos, filter, sources, peers);
+    })?;
+    Ok(Turn::Move(mv))
 }
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
@@ -51,20 +67,63 @@ pub fn one_move_part(token: &TurnToken) -> Result<(&SanToken, Option<&Spanned<Bo
 /// The legal moves (first moves of legal turns) that fit a SAN token, and their
 /// canonical notation; exactly one or an error. A move that is legal only when a
 /// bounce follows it (Bouncing B7) counts as a legal move here.
+///
+/// Only the units the token can mean are judged (a pawn of the written file); when
+/// they give no single move, the role's legal moves to the destination are listed
+/// whole, to explain the refusal or list the ambiguity.
 pub fn resolve_move<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
+    resolve_move_listing(variant, pos, san, |filter, sources, peers| {
+        variant.legal_moves_to(pos, filter, sources, peers);
+    })
+}
+
+/// [`resolve_move`] with the legal moves listed by `list` (as
+/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) lists them), for a
+/// variant that keeps what it generated on the way (Bouncing's turns of the move).
+pub fn resolve_move_listing<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    san: &SanToken,
+    list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
+) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
+    let mut canonical = String::new();
+    let mv = resolve_written(variant, pos, &written, &mut canonical, list)?;
+    Ok((mv, canonical))
+}
+
+/// The one legal move a read token means, its canonical notation written into
+/// `canonical` (emptied first); `list` lists legal moves as
+/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) does.
+fn resolve_written<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    written: &WrittenMove<'_>,
+    canonical: &mut String,
+    mut list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
+) -> Result<Move, ResolveError> {
+    let filter = MoveFilter { role: Some(written.role), to: written.to() };
     with_scratch(|scratch| {
-        let Scratch { turns, peers, found } = scratch;
-        variant.legal_turns_to(pos, MoveFilter { role: Some(written.role), to: written.to() }, turns);
-        peers.extend(turns.iter().filter_map(single_move));
-        peers.dedup();
+        let Scratch { peers, found } = scratch;
+        let sources = written.possible_sources();
+        list(filter, sources, peers);
         written.fitting_into(peers, found);
+        if found.len() != 1 && sources != attacks::grid() {
+            peers.clear();
+            found.clear();
+            list(filter, attacks::grid(), peers);
+            written.fitting_into(peers, found);
+        }
         match found.as_slice() {
-            [mv] => Ok((*mv, move_text(mv, peers))),
+            [mv] => {
+                canonical.clear();
+                write_move_text(mv, peers, canonical);
+                Ok(*mv)
+            }
             [] => Err(ResolveError::Illegal(written.refusal(variant, pos, peers))),
             many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
         }
@@ -75,7 +134,6 @@ pub fn resolve_move<V: Notation + ?Sized>(
 /// allocates none per ply.
 #[derive(Default)]
 struct Scratch {
-    turns: Vec<Turn>,
     peers: Vec<Move>,
     found: Vec<Move>,
 }
@@ -89,7 +147,6 @@ thread_local! {
 fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
     let mut scratch = SCRATCH.take();
     let result = work(&mut scratch);
-    scratch.turns.clear();
     scratch.peers.clear();
     scratch.found.clear();
     SCRATCH.set(scratch);
@@ -150,6 +207,22 @@ impl<'a> WrittenMove<'a> {
         }
         written.role = unit.role;
         Ok(written)
+    }
+
+    /// The squares a move the token means can start from, as far as the token alone
+    /// tells for a pawn: its written file and rank, and for a push the file of its
+    /// destination (a pawn moves straight unless it captures). Every square for other
+    /// roles, whose canonical text is disambiguated against their rivals.
+    pub fn possible_sources(&self) -> SquareSet {
+        let every = attacks::grid();
+        let SanToken::Normal { from_file, from_rank, to, .. } = self.san else { return every };
+        if self.role != Role::Pawn {
+            return every;
+        }
+        let file = (*from_file).or_else(|| (*to).filter(|_| self.is_pawn_push()).map(|to| to.file()));
+        let files = file.map_or(every, |f| SquareSet::of_rect(Rect::new(f, 0, f, MAX_RANKS - 1)));
+        let ranks = (*from_rank).map_or(every, |r| SquareSet::of_rect(Rect::new(0, r, MAX_FILES - 1, r)));
+        files & ranks
     }
 
     /// The destination written, if any (none for castling and the pawn form `ed`).
@@ -242,20 +315,18 @@ impl<'a> WrittenMove<'a> {
     }
 }
 
-/// The move of a one-move turn, with or without the bounce that follows it (B9).
-fn single_move(turn: &Turn) -> Option<Move> {
-    match turn {
-        Turn::Move(m) | Turn::Bounced(m, _) => Some(*m),
-        _ => None,
-    }
-}
-
 /// Canonical SAN of a move, disambiguated against `peers`: the legal moves of the
 /// same role to the same square (the move itself may be among them).
 pub fn move_text(mv: &Move, peers: &[Move]) -> String {
     let mut text = String::with_capacity(8);
+    write_move_text(mv, peers, &mut text);
+    text
+}
+
+/// [`move_text`] appended to `text`.
+fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
     match mv.kind {
-        MoveKind::Castle { wing, .. } => return wing.notation().to_string(),
+        MoveKind::Castle { wing, .. } => return text.push_str(wing.notation()),
         MoveKind::PromoteInPlace => {}
         _ if mv.role == Role::Pawn => {
             if mv.capture {
@@ -276,9 +347,9 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
                 if file_unique {
                     text.push(Square::file_char(mv.from.file()));
                 } else if rank_unique {
-                    push_rank(&mut text, mv.from.rank());
+                    push_rank(text, mv.from.rank());
                 } else {
-                    push_square(&mut text, mv.from);
+                    push_square(text, mv.from);
                 }
             }
             if mv.capture {
@@ -286,12 +357,11 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
             }
         }
     }
-    push_square(&mut text, mv.to);
+    push_square(text, mv.to);
     if let Some(role) = mv.promotion {
         text.push('=');
         text.push(role.letter());
     }
-    text
 }
 
 /// Appends a rank's number (`1` to `12`) without formatting machinery.

@@ -6,8 +6,8 @@
 //! [`Presentation`](crate::render::Presentation) (diagram captions and marks).
 
 use super::movegen::{en_passant_is_conceivable, MoveFilter};
-use super::{MoveKind, Outcome, Position, Role, Turn};
-use crate::geometry::Square;
+use super::{Move, MoveKind, Outcome, Position, Role, Turn};
+use crate::geometry::{Square, SquareSet};
 
 /// The rules of one variant.
 ///
@@ -26,6 +26,18 @@ pub trait Rules: Send + Sync {
     /// turn. A turn without moves (a bomb) fits only the empty filter.
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>);
 
+    /// The moves of the legal one-move turns (a move followed by a bounce counts as
+    /// its move, B9) that fit `filter` and start on `sources`, a move repeated by
+    /// consecutive turns given once: what a written move can mean (SAN resolution).
+    /// Variants whose turns are orthodox moves list them without building turns.
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        let mut turns = TURN_BUFFER.take();
+        self.legal_turns_to(pos, filter, &mut turns);
+        push_single_moves(&turns, sources, out);
+        turns.clear();
+        TURN_BUFFER.set(turns);
+    }
+
     /// Every legal turn of the side to move.
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         self.legal_turns_to(pos, MoveFilter::default(), out);
@@ -42,6 +54,13 @@ pub trait Rules: Send + Sync {
 
     /// Plays a legal turn and returns the position after it.
     fn play(&self, pos: &Position, turn: &Turn) -> Position;
+
+    /// Plays a legal turn into `after`, a position the replay reuses from ply to ply,
+    /// so that the position is copied once per ply; variants whose turns are
+    /// orthodox moves copy `pos` and move the units there.
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        *after = self.play(pos, turn);
+    }
 
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
@@ -80,6 +99,19 @@ pub trait Rules: Send + Sync {
 
 thread_local! {
     static MOVE_BUFFER: std::cell::Cell<Vec<super::Move>> = const { std::cell::Cell::new(Vec::new()) };
+    static TURN_BUFFER: std::cell::Cell<Vec<Turn>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Appends the moves of the one-move turns among `turns` (with or without the
+/// bounce that follows, B9) that start on `sources`, a move repeated by consecutive
+/// turns once: [`Rules::legal_moves_to`] from turns already listed.
+pub fn push_single_moves(turns: &[Turn], sources: SquareSet, out: &mut Vec<Move>) {
+    for turn in turns {
+        let (Turn::Move(mv) | Turn::Bounced(mv, _)) = turn else { continue };
+        if sources.contains(mv.from) && out.last() != Some(mv) {
+            out.push(*mv);
+        }
+    }
 }
 
 /// Appends, as one-move turns, the moves `generate` writes into a buffer that this

@@ -65,12 +65,33 @@ pub fn square(tag: Tag, sq: Square) -> u64 {
 
 /// The key of a set of squares of one kind.
 pub fn set(tag: Tag, squares: SquareSet) -> u64 {
+    if squares.is_empty() {
+        // Most positions have no craters or bubbles: no walk over empty words.
+        return 0;
+    }
     squares.iter().fold(0, |key, sq| key ^ square(tag, sq))
 }
 
+/// One number per castling right (colour, wing) and rook square, made at compile
+/// time: a position's key folds its rights in at every ply.
+static CASTLING_KEYS: [[u64; SQUARE_SLOTS]; 4] = {
+    let mut table = [[0u64; SQUARE_SLOTS]; 4];
+    let mut right = 0;
+    while right < 4 {
+        let mut sq = 0;
+        while sq < SQUARE_SLOTS {
+            let (color, wing) = (right as u64 / 2, right as u64 % 2);
+            table[right][sq] = mix((Tag::Castling as u64) << 40 | color << 12 | wing << 8 | sq as u64);
+            sq += 1;
+        }
+        right += 1;
+    }
+    table
+};
+
 /// The key of a castling right.
 pub fn castling(color: Color, wing: Wing, rook: Square) -> u64 {
-    mix((Tag::Castling as u64) << 40 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64)
+    CASTLING_KEYS[color as usize * 2 + wing as usize][rook.index()]
 }
 
 /// The key of the side to move.

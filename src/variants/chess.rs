@@ -1,14 +1,16 @@
 //! Orthodox chess (`chess`), rulings O1-O9: FIDE moves, Chess960 castling from any
 //! start position, checkmate, stalemate and insufficient material.
 
+use crate::geometry::SquareSet;
+use crate::record::ast::TurnToken;
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
-use crate::rules::san::WrittenMove;
+use crate::rules::san::{self, WrittenMove};
 use crate::rules::setup;
-use crate::rules::{mate_or_stalemate, Color, EndReason, Outcome, Position, Role, Turn};
+use crate::rules::{mate_or_stalemate, Color, EndReason, Move, Outcome, Position, ResolveError, Role, Turn};
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -60,6 +62,10 @@ impl Rules for Chess {
         moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
     }
 
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        legal_moves_from(pos, &ARENA, filter, sources, out);
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         count_legal_moves(pos, &ARENA)
     }
@@ -70,6 +76,11 @@ impl Rules for Chess {
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         movegen::play_orthodox(pos, turn)
+    }
+
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        movegen::apply_orthodox(after, turn);
     }
 
     fn is_check(&self, pos: &Position) -> bool {
@@ -87,6 +98,10 @@ impl Rules for Chess {
 }
 
 impl Notation for Chess {
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusal::king_safety(pos, &TERRAIN, written)
     }

@@ -1,6 +1,7 @@
 //! Property tests over random legal games of every implemented variant: snapshots
-//! round-trip, records written from the games replay to the same turns and positions,
-//! `export` keeps them, and nothing panics on the way.
+//! round-trip, records written from the games replay to the same turns and positions
+//! (a verdict-only replay too), `export` keeps them, SAN resolution's list of legal
+//! moves is the moves of the legal one-move turns, and nothing panics on the way.
 //!
 //! Positions are immutable values here (`Variant::play` returns a new position and
 //! leaves its input alone), so there is no undo to test.
@@ -8,8 +9,10 @@
 use arbiter::cli::{export_game, load};
 use arbiter::record::GameReader;
 use arbiter::replay::ReplayOptions;
+use arbiter::geometry::attacks;
+use arbiter::rules::movegen::MoveFilter;
 use arbiter::rules::repetition;
-use arbiter::rules::{Color, Position, Turn};
+use arbiter::rules::{push_single_moves, Color, Move, Position, Turn};
 use arbiter::variants::prelude::*;
 use arbiter::variants::{lookup, VARIANTS};
 use proptest::prelude::*;
@@ -86,6 +89,24 @@ fn replay_clean(text: &str) -> (Vec<String>, String, String) {
     (turns, last, export_game(&loaded))
 }
 
+/// Replays a record keeping only the verdict (as `validate` does) and returns its
+/// number of plies and final snapshot; the record must have no problem at all.
+fn replay_verdict_only(text: &str) -> (usize, String) {
+    let raw = GameReader::new(text.as_bytes()).next().expect("one game").expect("the game reads");
+    let options = ReplayOptions { verdict_only: true, ..ReplayOptions::default() };
+    let loaded = load("property.pgn", raw, &options);
+    assert!(loaded.problems().is_empty(), "{text}\n{}", loaded.render_problems());
+    let replay = loaded.replay.as_ref().expect("the game replays");
+    assert!(replay.line.plies.is_empty(), "a verdict-only replay keeps no ply");
+    (replay.line.length, replay.variant.write_snapshot(replay.final_position()))
+}
+
+/// Moves in a fixed order, to compare lists as sets.
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| format!("{m:?}"));
+    moves
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(env_number("ARBITER_PROPERTY_CASES", DEFAULT_CASES)))]
 
@@ -116,7 +137,33 @@ proptest! {
             prop_assert_eq!(&last, &variant.write_snapshot(final_position));
             let (again, last_again, _) = replay_clean(&exported);
             prop_assert_eq!(again, turns);
-            prop_assert_eq!(last_again, last);
+            prop_assert_eq!(&last_again, &last);
+            let (length, last_verdict_only) = replay_verdict_only(&text);
+            prop_assert_eq!(length, game.turns.len());
+            prop_assert_eq!(last_verdict_only, last);
+        }
+    }
+
+    #[test]
+    fn legal_moves_are_the_moves_of_one_move_turns(choices in prop::collection::vec(any::<u32>(), 0..60)) {
+        for variant in implemented() {
+            let game = random_game(variant.as_ref(), &choices);
+            for pos in &game.positions {
+                let mut turns = Vec::new();
+                variant.legal_turns(pos, &mut turns);
+                let mut expected = Vec::new();
+                push_single_moves(&turns, attacks::grid(), &mut expected);
+                let mut listed = Vec::new();
+                variant.legal_moves_to(pos, MoveFilter::default(), attacks::grid(), &mut listed);
+                prop_assert_eq!(sorted(listed), sorted(expected.clone()), "{}", variant.write_snapshot(pos));
+                // Listing from some squares only keeps exactly the moves from there.
+                let Some(first) = expected.first() else { continue };
+                let from = arbiter::geometry::SquareSet::only(first.from);
+                let mut from_one = Vec::new();
+                variant.legal_moves_to(pos, MoveFilter::default(), from, &mut from_one);
+                let expected_from: Vec<Move> = expected.iter().copied().filter(|m| m.from == first.from).collect();
+                prop_assert_eq!(sorted(from_one), sorted(expected_from));
+            }
         }
     }
 }

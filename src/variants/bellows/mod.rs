@@ -13,12 +13,14 @@ mod refusals;
 mod schedule;
 mod snapshot;
 
+use crate::geometry::SquareSet;
+use crate::record::ast::TurnToken;
 use crate::render::SquareMarks;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::rules::{EndReason, Move, Outcome, Position, Turn, Wing};
+use crate::rules::{EndReason, Move, Outcome, Position, ResolveError, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
@@ -52,6 +54,10 @@ impl Rules for Bellows {
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
         moves_as_turns(out, |found| moves::legal_moves(pos, &self.schedule, filter, found));
+    }
+
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        moves::legal_moves_from(pos, &self.schedule, filter, sources, out);
     }
 
     fn count_legal_turns(&self, pos: &Position) -> u64 {
@@ -89,6 +95,10 @@ impl Rules for Bellows {
 }
 
 impl Notation for Bellows {
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        crate::rules::san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
         refusals::unreachable(pos, &self.schedule, written)
     }

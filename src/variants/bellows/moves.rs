@@ -2,6 +2,7 @@
 //! opponent could not capture the mover's king on its next ply, on that ply's board.
 
 use super::schedule::{Region, Schedule};
+use crate::geometry::SquareSet;
 use crate::rules::castling::CastlingRules;
 use crate::rules::check::king_safe;
 use crate::rules::legal::{self, Arena};
@@ -38,6 +39,17 @@ fn arena(pos: &Position, schedule: &Schedule) -> Arena {
 /// inside the active board, the king's not capturable on the next ply).
 pub(super) fn legal_moves(pos: &Position, schedule: &Schedule, filter: MoveFilter, out: &mut Vec<Move>) {
     legal::legal_moves(pos, &arena(pos, schedule), filter, out);
+}
+
+/// [`legal_moves`] of the units on `sources` only (SAN resolution).
+pub(super) fn legal_moves_from(
+    pos: &Position,
+    schedule: &Schedule,
+    filter: MoveFilter,
+    sources: SquareSet,
+    out: &mut Vec<Move>,
+) {
+    legal::legal_moves_from(pos, &arena(pos, schedule), filter, sources, out);
 }
 
 /// How many legal moves the side to move has, counted without building them.

@@ -21,16 +21,6 @@ pub(super) fn any_legal_turn(pos: &Position) -> bool {
     !found.is_empty()
 }
 
-/// The legal turns of one move of `pos`: alone, and with each bounce that may
-/// follow it.
-pub(super) fn legal_turns_of(pos: &Position, mv: &Move, out: &mut Vec<Turn>) {
-    let mut bounces = Vec::with_capacity(8);
-    if !mv.is_castle() {
-        possible_bounces(pos, mv, &mut bounces);
-    }
-    KingSafety::new(pos).keep_safe(mv, &bounces, out);
-}
-
 /// Adds the legal turns of the moves that fit `filter` to `out`, one move at a
 /// time, while `go_on(out)` says so.
 fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, go_on: impl Fn(&[Turn]) -> bool) {

@@ -10,7 +10,7 @@ use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
 use crate::rules::san::{self, WrittenMove};
-use crate::rules::{Bounce, Move, Position, ResolveError, Resolved, Role, Turn};
+use crate::rules::{push_single_moves, Bounce, Move, Position, ResolveError, Resolved, Role, Turn};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
@@ -18,14 +18,21 @@ use crate::variants::prelude::*;
 pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let (san, written) = san::one_move_part(token)?;
     let written = written.map(|b| &b.value);
-    let (mv, move_text) = san::resolve_move(variant, pos, san).map_err(|refusal| {
+    // The turns listed to resolve the move are kept: those of the move found are its
+    // legal turns, alone and bounced.
+    let mut turns = Vec::new();
+    let listed = san::resolve_move_listing(variant, pos, san, |filter, sources, peers| {
+        turns.clear();
+        variant.legal_turns_to(pos, filter, &mut turns);
+        push_single_moves(&turns, sources, peers);
+    });
+    let (mv, move_text) = listed.map_err(|refusal| {
         // B10: a bounce that cannot be made at all says more than "the move is illegal".
         written
             .and_then(|b| impossible_bounce(pos, san, b))
             .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
     })?;
-    let mut turns = Vec::with_capacity(9);
-    generate::legal_turns_of(pos, &mv, &mut turns);
+    turns.retain(|turn| turn.moves().first() == Some(&mv));
     let Some(written) = written else {
         if turns.contains(&Turn::Move(mv)) {
             return Ok(Resolved { turn: Turn::Move(mv), canonical: move_text });

@@ -12,16 +12,17 @@ mod impossible;
 mod notation;
 mod snapshot;
 
+use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
-use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, Arena};
+use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
+    mate_or_stalemate, san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
 };
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -66,6 +67,12 @@ impl Rules for Tilting {
         moves_as_turns(out, |moves| legal_moves(pos, &ARENA, filter, moves));
         if filter == MoveFilter::default() {
             bomb::legal_bombs(pos, out);
+        }
+    }
+
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        if kings_stand(pos) {
+            legal_moves_from(pos, &ARENA, filter, sources, out);
         }
     }
 
