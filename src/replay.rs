@@ -331,7 +331,10 @@ struct History {
 impl History {
     /// A history with room for `positions` positions without growing.
     fn with_room(positions: usize) -> History {
-        History { seen: Occurrences::with_capacity_and_hasher(positions, Default::default()), ..History::default() }
+        History {
+            seen: Occurrences::with_capacity_and_hasher(positions, std::hash::BuildHasherDefault::default()),
+            ..History::default()
+        }
     }
 
     /// Notes the position after `ply`, whose side to move is in check or not, and
@@ -657,7 +660,7 @@ impl<'a> Run<'a> {
                     let written = written.to_string();
                     out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
                     out.broken = true;
-                    out.last = before.clone();
+                    out.last.clone_from(before);
                     return out;
                 }
             };

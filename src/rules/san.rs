@@ -219,7 +219,7 @@ impl<'a> WrittenMove<'a> {
         if self.role != Role::Pawn {
             return every;
         }
-        let file = (*from_file).or_else(|| (*to).filter(|_| self.is_pawn_push()).map(|to| to.file()));
+        let file = (*from_file).or_else(|| (*to).filter(|_| self.is_pawn_push()).map(Square::file));
         let files = file.map_or(every, |f| SquareSet::of_rect(Rect::new(f, 0, f, MAX_RANKS - 1)));
         let ranks = (*from_rank).map_or(every, |r| SquareSet::of_rect(Rect::new(0, r, MAX_FILES - 1, r)));
         files & ranks

@@ -7,9 +7,9 @@
 //! leaves its input alone), so there is no undo to test.
 
 use arbiter::cli::{export_game, load};
+use arbiter::geometry::attacks;
 use arbiter::record::GameReader;
 use arbiter::replay::ReplayOptions;
-use arbiter::geometry::attacks;
 use arbiter::rules::movegen::MoveFilter;
 use arbiter::rules::repetition;
 use arbiter::rules::{push_single_moves, Color, Move, Position, Turn};
