@@ -15,7 +15,6 @@ use std::collections::HashSet;
 fn random_snapshot(rng: &mut SmallRng) -> String {
     let mut grid = [[' '; 8]; 8];
     let mut pauses: Vec<String> = Vec::new();
-    let mut bubbles = Vec::new();
     let place = |grid: &mut [[char; 8]; 8], rng: &mut SmallRng, unit: char| loop {
         let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(0..8usize));
         let pawn_rank_bad = unit.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7);
@@ -24,7 +23,6 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
             return (file, rank);
         }
     };
-    let square = |(file, rank): (usize, usize)| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
     // A third of the positions keep White's castling, with its rooks now and then
     // invigorated.
     let castling = rng.gen_bool(0.35);
@@ -35,7 +33,7 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
             grid[0][file] = 'R';
             if rng.gen_bool(0.5) {
                 invigorated += 1;
-                pauses.push(format!("{}:0", square((file, 0))));
+                pauses.push(format!("{}:0", square_name((file, 0))));
             }
         }
         (4, 0)
@@ -44,7 +42,7 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
     };
     if rng.gen_bool(0.3) {
         invigorated += 1;
-        pauses.push(format!("{}:0", square(king)));
+        pauses.push(format!("{}:0", square_name(king)));
     }
     place(&mut grid, rng, 'k');
     for _ in 0..rng.gen_range(2..7) {
@@ -54,9 +52,9 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
             // At most three, so that the full enumeration stays affordable.
             0..=5 if invigorated < 3 => {
                 invigorated += 1;
-                pauses.push(format!("{}:0", square(at)));
+                pauses.push(format!("{}:0", square_name(at)));
             }
-            6 => pauses.push(format!("{}:{}", square(at), rng.gen_range(1..4))),
+            6 => pauses.push(format!("{}:{}", square_name(at), rng.gen_range(1..4))),
             _ => {}
         }
     }
@@ -64,19 +62,12 @@ fn random_snapshot(rng: &mut SmallRng) -> String {
         let unit = ['r', 'b', 'q', 'n', 'p'][rng.gen_range(0..5)];
         let at = place(&mut grid, rng, unit);
         if rng.gen_bool(0.2) {
-            pauses.push(format!("{}:{}", square(at), rng.gen_range(0..4)));
+            pauses.push(format!("{}:{}", square_name(at), rng.gen_range(0..4)));
         }
     }
-    for _ in 0..rng.gen_range(0..5) {
-        let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(1..7usize));
-        if grid[rank][file] == ' ' {
-            let owner = if rng.gen_bool(0.5) { 'w' } else { 'b' };
-            bubbles.push(format!("{}{owner}", square((file, rank))));
-        }
-    }
-    let list = |items: &[String]| if items.is_empty() { "-".to_string() } else { items.join(",") };
+    let bubbles = scatter_bubbles(rng, &grid, 0..5);
     let rights = if castling { "KQ" } else { "-" };
-    format!("{} w {rights} - 0 1 {} {}", board_text(&grid), list(&bubbles), list(&pauses))
+    snapshot_text(&grid, rights, &bubbles, &pauses)
 }
 
 /// The eight directions of lines from a square.
@@ -90,8 +81,6 @@ const DIRS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1)
 fn crowded_check_snapshot(rng: &mut SmallRng) -> String {
     let mut grid = [[' '; 8]; 8];
     let mut pauses: Vec<String> = Vec::new();
-    let mut bubbles = Vec::new();
-    let square = |(file, rank): (usize, usize)| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
     let on_board = |file: i32, rank: i32| (0..8).contains(&file) && (0..8).contains(&rank);
     let king = (rng.gen_range(0..8usize), rng.gen_range(0..8usize));
     grid[king.1][king.0] = 'K';
@@ -133,9 +122,9 @@ fn crowded_check_snapshot(rng: &mut SmallRng) -> String {
         match rng.gen_range(0..10) {
             0..=6 if invigorated < 4 => {
                 invigorated += 1;
-                pauses.push(format!("{}:0", square(at)));
+                pauses.push(format!("{}:0", square_name(at)));
             }
-            7 => pauses.push(format!("{}:{}", square(at), rng.gen_range(1..4))),
+            7 => pauses.push(format!("{}:{}", square_name(at), rng.gen_range(1..4))),
             _ => {}
         }
     };
@@ -162,15 +151,33 @@ fn crowded_check_snapshot(rng: &mut SmallRng) -> String {
             }
         }
     }
-    for _ in 0..rng.gen_range(0..4) {
+    let bubbles = scatter_bubbles(rng, &grid, 0..4);
+    snapshot_text(&grid, "-", &bubbles, &pauses)
+}
+
+/// The name of a square given as 0-based file and rank (`e4`).
+fn square_name((file, rank): (usize, usize)) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// Up to as many bubbles as a number drawn from `count`, of either side, on empty squares
+/// of ranks 2 to 7.
+fn scatter_bubbles(rng: &mut SmallRng, grid: &[[char; 8]; 8], count: std::ops::Range<usize>) -> Vec<String> {
+    let mut bubbles = Vec::new();
+    for _ in 0..rng.gen_range(count) {
         let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(1..7usize));
         if grid[rank][file] == ' ' {
             let owner = if rng.gen_bool(0.5) { 'w' } else { 'b' };
-            bubbles.push(format!("{}{owner}", square((file, rank))));
+            bubbles.push(format!("{}{owner}", square_name((file, rank))));
         }
     }
+    bubbles
+}
+
+/// A snapshot with White to move: the board, castling rights, bubbles and pauses.
+fn snapshot_text(grid: &[[char; 8]; 8], rights: &str, bubbles: &[String], pauses: &[String]) -> String {
     let list = |items: &[String]| if items.is_empty() { "-".to_string() } else { items.join(",") };
-    format!("{} w - - 0 1 {} {}", board_text(&grid), list(&bubbles), list(&pauses))
+    format!("{} w {rights} - 0 1 {} {}", board_text(grid), list(bubbles), list(pauses))
 }
 
 /// The board part of a snapshot (rank 8 first; a blank is an empty square).
@@ -281,8 +288,6 @@ fn the_pruned_search_agrees_with_the_enumeration_on_crowded_line_checks_under_bi
 fn jammed_snapshot(rng: &mut SmallRng) -> String {
     let mut grid = [[' '; 8]; 8];
     let mut pauses: Vec<String> = Vec::new();
-    let mut bubbles = Vec::new();
-    let square = |(file, rank): (usize, usize)| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
     grid[0][7] = 'K';
     grid[0][0] = if rng.gen_bool(0.8) { 'r' } else { 'q' };
     grid[7][0] = 'k';
@@ -303,21 +308,14 @@ fn jammed_snapshot(rng: &mut SmallRng) -> String {
             // At most four, so that the full enumeration stays affordable.
             0..=4 if invigorated < 4 => {
                 invigorated += 1;
-                pauses.push(format!("{}:0", square((file, rank))));
+                pauses.push(format!("{}:0", square_name((file, rank))));
             }
-            5..=7 => pauses.push(format!("{}:{}", square((file, rank)), rng.gen_range(1..4))),
+            5..=7 => pauses.push(format!("{}:{}", square_name((file, rank)), rng.gen_range(1..4))),
             _ => {}
         }
     }
-    for _ in 0..rng.gen_range(0..3) {
-        let (file, rank) = (rng.gen_range(0..8usize), rng.gen_range(1..7usize));
-        if grid[rank][file] == ' ' {
-            let owner = if rng.gen_bool(0.5) { 'w' } else { 'b' };
-            bubbles.push(format!("{}{owner}", square((file, rank))));
-        }
-    }
-    let list = |items: &[String]| if items.is_empty() { "-".to_string() } else { items.join(",") };
-    format!("{} w - - 0 1 {} {}", board_text(&grid), list(&bubbles), list(&pauses))
+    let bubbles = scatter_bubbles(rng, &grid, 0..3);
+    snapshot_text(&grid, "-", &bubbles, &pauses)
 }
 
 /// Jams: how many positions, states and dead ends they must give.
