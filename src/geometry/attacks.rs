@@ -209,17 +209,20 @@ pub const fn is_orthogonal(dir: usize) -> bool {
 /// The squares a rook on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn rook_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    let [a, b, c, d] = ORTHOGONAL;
-    ray_attacks(a, sq, blockers)
-        | ray_attacks(b, sq, blockers)
-        | ray_attacks(c, sq, blockers)
-        | ray_attacks(d, sq, blockers)
+    slider_attacks(ORTHOGONAL, sq, blockers)
 }
 
 /// The squares a bishop on `sq` reaches, each line ending at its first blocker.
 #[inline]
 pub fn bishop_attacks(sq: Square, blockers: SquareSet) -> SquareSet {
-    let [a, b, c, d] = DIAGONAL;
+    slider_attacks(DIAGONAL, sq, blockers)
+}
+
+/// The squares a unit on `sq` reaches along the four directions `dirs`, each line
+/// ending at its first blocker.
+#[inline]
+fn slider_attacks(dirs: [usize; 4], sq: Square, blockers: SquareSet) -> SquareSet {
+    let [a, b, c, d] = dirs;
     ray_attacks(a, sq, blockers)
         | ray_attacks(b, sq, blockers)
         | ray_attacks(c, sq, blockers)
@@ -285,9 +288,7 @@ mod tests {
     use super::*;
     use crate::geometry::Rect;
 
-    fn set(names: &str) -> SquareSet {
-        names.split_whitespace().map(|n| Square::parse(n).expect("a square")).collect()
-    }
+    use crate::geometry::square_set::tests::set;
 
     #[test]
     fn leapers_stay_on_the_grid() {

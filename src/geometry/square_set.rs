@@ -247,10 +247,11 @@ impl Iterator for SquareSetIter {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn set(names: &str) -> SquareSet {
+    /// The set of the squares named in `names`, separated by spaces (`"a1 h8"`).
+    pub(in crate::geometry) fn set(names: &str) -> SquareSet {
         names.split_whitespace().map(|n| Square::parse(n).expect("a square")).collect()
     }
 
