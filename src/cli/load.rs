@@ -66,6 +66,8 @@ fn letters_and_replay(
 ) -> Result<Replay, Vec<Problem>> {
     let language = match options.language {
         Some(language) => language,
+        // Most games: nothing to detect and nothing to rewrite.
+        None if letters::all_english(game) => return replay_read(game, raw, options, warnings),
         None => detect_language(game, raw, options, warnings),
     };
     letters::to_english(game, language);

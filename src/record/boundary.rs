@@ -45,8 +45,10 @@ pub(crate) struct Splitter {
     line_start: usize,
     movetext_seen: bool,
     has_content: bool,
-    /// Names of the tag pairs of the current game.
+    /// Names of the tag pairs of the current game: the first `tag_count` of these
+    /// buffers, kept from game to game.
     tag_names: Vec<Vec<u8>>,
+    tag_count: usize,
     /// The name of the tag pair being read.
     tag_name: Vec<u8>,
     /// Open parentheses of variations in the movetext.
@@ -59,6 +61,9 @@ pub(crate) struct Splitter {
     /// The next game begins in the middle of a line: the bytes of that line before it
     /// belong to the game before, and the next game sees spaces in their place.
     mid_line: bool,
+    /// Movetext between tokens is skipped in runs ([`Splitter::plain_run`]); tests turn
+    /// this off to compare with reading byte by byte.
+    plain_runs: bool,
 }
 
 impl Splitter {
@@ -72,13 +77,21 @@ impl Splitter {
             movetext_seen: false,
             has_content: false,
             tag_names: Vec::new(),
+            tag_count: 0,
             tag_name: Vec::new(),
             depth: 0,
             token: Vec::new(),
             token_too_long: false,
             ended: false,
             mid_line: false,
+            plain_runs: true,
         }
+    }
+
+    /// Turns off the runs of [`Splitter::plain_run`], for tests that compare.
+    #[cfg(test)]
+    pub(super) fn byte_by_byte(&mut self) {
+        self.plain_runs = false;
     }
 
     /// The current line number (1-based).
@@ -107,7 +120,7 @@ impl Splitter {
         self.line_start = 0;
         self.movetext_seen = false;
         self.has_content = false;
-        self.tag_names.clear();
+        self.tag_count = 0;
         self.depth = 0;
         self.ended = false;
         self.mid_line = false;
@@ -115,7 +128,8 @@ impl Splitter {
             // The boundary came at a repeated tag name: that tag line opens this game.
             self.has_content = true;
             if self.state != LineState::TagName {
-                self.tag_names.push(std::mem::take(&mut self.tag_name));
+                self.note_tag_name();
+                self.tag_name.clear();
             }
         }
     }
@@ -142,7 +156,7 @@ impl Splitter {
             }
             let rest = chunk.get(i..).unwrap_or(&[]);
             if self.in_comment {
-                match rest.iter().position(|&b| b == b'}' || b == b'\n') {
+                match memchr::memchr2(b'}', b'\n', rest) {
                     Some(at) if rest.get(at) == Some(&b'}') => {
                         self.in_comment = false;
                         self.state = LineState::Body;
@@ -186,9 +200,10 @@ impl Splitter {
                         continue;
                     }
                 }
-                LineState::TagValue { quoted, escaped: false } if !ends_tag_run(byte, quoted) => {
+                LineState::TagValue { quoted, escaped: false } if !tag_run_stops(quoted).contains(&byte) => {
                     // A run of bytes that leave the state as it is, at once.
-                    i += rest.iter().position(|&b| ends_tag_run(b, quoted)).unwrap_or(rest.len());
+                    let stops = tag_run_stops(quoted);
+                    i += rest.iter().position(|b| stops.contains(b)).unwrap_or(rest.len());
                     continue;
                 }
                 LineState::TagValue { quoted, escaped } => {
@@ -201,32 +216,85 @@ impl Splitter {
                     };
                 }
                 LineState::Escape | LineState::LineComment => {
-                    i += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-                    continue;
-                }
-                LineState::Body if !self.ended && !is_body_delimiter(byte) => {
-                    // A run of token bytes at once: only the first few can make a result.
-                    let run = rest.iter().position(|&b| is_body_delimiter(b)).unwrap_or(rest.len());
-                    let room = RESULT_TOKEN_BYTES.saturating_sub(self.token.len());
-                    self.token.extend_from_slice(rest.get(..run.min(room)).unwrap_or(&[]));
-                    self.token_too_long |= run > room;
-                    self.movetext_seen = true;
-                    self.has_content = true;
-                    i += run;
+                    i += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
                     continue;
                 }
                 LineState::Body => {
-                    if self.body_byte(byte) {
-                        boundary = true;
-                        self.mid_line = true;
-                        break;
+                    if let Some(used) = self.movetext(rest, byte) {
+                        i += used;
+                        continue;
                     }
+                    boundary = true;
+                    self.mid_line = true;
+                    break;
                 }
             }
             i += 1;
         }
         self.game_bytes += i;
         (i, boundary)
+    }
+
+    /// Movetext at the start of `rest`, whose first byte is `byte` (never a newline):
+    /// how many bytes it takes, or `None` when the next game starts at `byte`.
+    fn movetext(&mut self, rest: &[u8], byte: u8) -> Option<usize> {
+        if self.plain_runs && !self.ended && self.token.is_empty() && !self.token_too_long {
+            // Between tokens: skip what cannot change the state, all at once.
+            let run = self.plain_run(rest);
+            if run > 0 {
+                return Some(run);
+            }
+        }
+        if !self.ended && !is_body_delimiter(byte) {
+            return Some(self.token_run(rest));
+        }
+        (!self.body_byte(byte)).then_some(1)
+    }
+
+    /// Takes the run of token bytes that starts `rest` at once (only the first few can
+    /// make a result); returns its length.
+    fn token_run(&mut self, rest: &[u8]) -> usize {
+        let run = rest.iter().position(|&b| is_body_delimiter(b)).unwrap_or(rest.len());
+        let room = RESULT_TOKEN_BYTES.saturating_sub(self.token.len());
+        self.token.extend_from_slice(rest.get(..run.min(room)).unwrap_or(&[]));
+        self.token_too_long |= run > room;
+        self.movetext_seen = true;
+        self.has_content = true;
+        run
+    }
+
+    /// In movetext before a result, between tokens: the length of the run at the start of
+    /// `rest` made of spaces and of tokens that cannot be results. It stops before a
+    /// newline, a comment, a variation, a NAG, and a token that may be a result; a token
+    /// cut by the end of `rest` is marked as no result.
+    fn plain_run(&mut self, rest: &[u8]) -> usize {
+        let mut at_token_start = true;
+        let mut in_token = false;
+        let mut run = 0;
+        while let Some(&byte) = rest.get(run) {
+            match BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN) {
+                SPACE => at_token_start = true,
+                TOKEN if at_token_start => {
+                    if may_start_result(byte, rest.get(run + 1).copied()) {
+                        break;
+                    }
+                    at_token_start = false;
+                    in_token = true;
+                }
+                TOKEN => {}
+                _ => break,
+            }
+            run += 1;
+        }
+        if run > 0 {
+            self.has_content = true;
+            if in_token {
+                self.movetext_seen = true;
+                // The token under way, if `rest` ends inside it, is no result.
+                self.token_too_long = !at_token_start && run == rest.len();
+            }
+        }
+        run
     }
 
     /// Adds the run of tag name bytes that starts `rest` to the name being read, all at
@@ -270,8 +338,8 @@ impl Splitter {
 
     /// The movetext token being read has ended: a result outside variations ends the game.
     fn end_token(&mut self) {
-        // A result starts with `*`, `0`, `1` or `½` (0xC2 0xBD): other tokens need no parse.
-        let may_be_result = matches!(self.token.first(), Some(b'*' | b'0' | b'1' | 0xc2));
+        let may_be_result =
+            self.token.first().is_some_and(|&first| may_start_result(first, self.token.get(1).copied()));
         if may_be_result && !self.token_too_long && self.depth == 0 {
             let text = std::str::from_utf8(&self.token).unwrap_or("");
             self.ended |= result(text).is_ok_and(|(rest, _)| rest.is_empty());
@@ -292,11 +360,21 @@ impl Splitter {
     /// True when the tag just named is already in the current game (which then ends
     /// before its line); otherwise the name is recorded.
     fn repeated_tag(&mut self) -> bool {
-        if self.tag_names.contains(&self.tag_name) {
+        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
+        if recorded.contains(&self.tag_name) {
             return true;
         }
-        self.tag_names.push(self.tag_name.clone());
+        self.note_tag_name();
         false
+    }
+
+    /// Adds the tag name being read to the names of the current game.
+    fn note_tag_name(&mut self) {
+        match self.tag_names.get_mut(self.tag_count) {
+            Some(name) => name.clone_from(&self.tag_name),
+            None => self.tag_names.push(self.tag_name.clone()),
+        }
+        self.tag_count += 1;
     }
 
     /// A newline at `chunk[next - 1]` ends the current line.
@@ -307,20 +385,49 @@ impl Splitter {
     }
 }
 
+/// Classes of movetext bytes for [`Splitter::plain_run`].
+const TOKEN: u8 = 0;
+const SPACE: u8 = 1;
+const STOP: u8 = 2;
+
+/// [`TOKEN`], [`SPACE`] (white space other than a newline) or [`STOP`] (a newline, and
+/// the starts and ends of comments, variations and NAGs) for each byte. (Indexing in a
+/// constant: a mistake fails the build, never a run.)
+#[allow(clippy::indexing_slicing)]
+const BODY_CLASS: [u8; 256] = {
+    let mut class = [TOKEN; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        class[byte] = match byte as u8 {
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => SPACE,
+            b'\n' | b'{' | b';' | b'(' | b')' | b'$' => STOP,
+            _ => TOKEN,
+        };
+        byte += 1;
+    }
+    class
+};
+
+/// Whether a token starting with `first`, then `second`, may be a result: `*`, or a
+/// score (`1`, `0`, `1/2`, `0.5`, `½`) followed by a dash, a colon, a slash or a dot.
+/// Move numbers such as `10.` and `1...` are told apart here or by the parse.
+fn may_start_result(first: u8, second: Option<u8>) -> bool {
+    match first {
+        b'*' | 0xc2 => true,
+        b'0' | b'1' => !second.is_some_and(|b| b.is_ascii_digit()),
+        _ => false,
+    }
+}
+
 /// A byte of a tag name.
 fn is_tag_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte)
 }
 
-/// Bytes that may change the state of a tag pair's rest: quotes, the end of the line,
-/// and a backslash inside quotes or a `]` outside them.
-fn ends_tag_run(byte: u8, quoted: bool) -> bool {
-    match byte {
-        b'"' | b'\n' => true,
-        b'\\' => quoted,
-        b']' => !quoted,
-        _ => false,
-    }
+/// The bytes that may change the state of a tag pair's rest: quotes, the end of the
+/// line, and a backslash inside quotes or a `]` outside them.
+fn tag_run_stops(quoted: bool) -> [u8; 3] {
+    [b'"', b'\n', if quoted { b'\\' } else { b']' }]
 }
 
 /// Bytes that end a movetext token: white space, the end of a line, and the starts and

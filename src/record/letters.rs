@@ -20,6 +20,16 @@ pub fn letters_used(game: &mut Game) -> BTreeSet<char> {
     used
 }
 
+/// Whether every piece letter of the game is an English letter (no figurine, no letter
+/// of another language), so that reading it in English changes nothing.
+pub fn all_english(game: &mut Game) -> bool {
+    let mut all = true;
+    for_each_letter_mut(game, &mut |letter| {
+        all &= from_figurine(*letter).is_none() && ENGLISH.role(*letter).is_some();
+    });
+    all
+}
+
 /// The languages whose letters include every letter in `used`, English first; languages
 /// with the same letters as one before them are left out (German stands for Swedish).
 pub fn languages_reading(used: &BTreeSet<char>) -> Vec<&'static Language> {

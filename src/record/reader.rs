@@ -123,6 +123,14 @@ impl<R: BufRead> GameReader<R> {
         }
     }
 
+    /// The same reader, with the scanner looking at movetext byte by byte (no runs):
+    /// what tests compare the runs with.
+    #[cfg(test)]
+    pub(crate) fn byte_by_byte(mut self) -> GameReader<R> {
+        self.splitter.byte_by_byte();
+        self
+    }
+
     /// Skips a byte order mark at the start of the input. Bytes that only begin like
     /// one are kept as text.
     fn skip_bom(&mut self) -> io::Result<()> {

@@ -10,7 +10,7 @@ use crate::record::parser::{read_game_by, Path};
 
 /// Tokens and pieces of tokens: what the fast path reads, what it must leave to the
 /// grammar, and what is no token at all.
-const TOKENS: &[&str] = &[
+pub(super) const TOKENS: &[&str] = &[
     "1.",
     "12...",
     "1...",
@@ -135,7 +135,7 @@ const TOKENS: &[&str] = &[
 ];
 
 /// Tag pairs in their plain, lenient and broken forms.
-const TAGS: &[&str] = &[
+pub(super) const TAGS: &[&str] = &[
     "[Event \"a\"]",
     "[ Site  \"b c\" ]",
     "[White\t\"M\u{fc}ller\"\t]",
@@ -154,13 +154,13 @@ const TAGS: &[&str] = &[
 /// What may stand between two tokens.
 const GAPS: &[&str] = &[" ", "\n", "", "\t", "\r\n", "  ", "\n%skip\n"];
 
-fn soup(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+pub(super) fn soup(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
     prop::collection::vec((prop::sample::select(pieces), prop::sample::select(GAPS)), 0..40)
         .prop_map(|parts| parts.into_iter().flat_map(|(piece, gap)| [piece, gap]).collect())
 }
 
 /// Random characters of the alphabet records are made of.
-fn characters() -> impl Strategy<Value = String> {
+pub(super) fn characters() -> impl Strategy<Value = String> {
     let alphabet: Vec<char> = "aeh18OQNPx=+#!?-.$(){}&, \n0/:;*[]\"e.p♘…".chars().collect();
     prop::collection::vec(prop::sample::select(alphabet), 0..80).prop_map(|chars| chars.into_iter().collect())
 }

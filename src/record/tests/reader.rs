@@ -2,6 +2,9 @@
 
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 
+use proptest::prelude::*;
+
+use super::fast_path::{characters, soup, TAGS, TOKENS};
 use crate::record::{GameReader, RawGame, ReadError};
 
 /// Every game of `bytes`, read through a buffer of `capacity` bytes.
@@ -258,4 +261,28 @@ fn readers_are_iterators_over_any_buf_read() {
         GameReader::new(reader).count()
     }
     assert_eq!(count(TWO_GAMES.as_bytes()), 2);
+}
+
+/// Every game of `bytes` read with the scanner looking at movetext byte by byte.
+fn games_byte_by_byte(bytes: &[u8], capacity: usize) -> Vec<RawGame> {
+    let reader = BufReader::with_capacity(capacity, Cursor::new(bytes.to_vec()));
+    GameReader::new(reader).byte_by_byte().map(|game| game.unwrap()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Skipping runs of movetext cuts files into games exactly as reading byte by byte
+    /// does: several games of random tags, tokens (results and near misses included)
+    /// and characters, through buffers large and small.
+    #[test]
+    fn runs_of_movetext_cut_games_as_bytes_do(
+        parts in prop::collection::vec((soup(TAGS), soup(TOKENS), characters()), 1..4),
+        capacity in prop::sample::select(vec![1usize, 2, 5, 64, 8 << 10]),
+    ) {
+        let text = parts.iter().fold(String::new(), |text, (tags, moves, chars)| text + &format!("{tags}\n{moves} {chars}\n"));
+        let runs = games_with(text.as_bytes(), capacity);
+        prop_assert_eq!(&runs, &games_byte_by_byte(text.as_bytes(), capacity), "{:?}", text);
+        prop_assert_eq!(runs, games_byte_by_byte(text.as_bytes(), 8 << 10), "{:?}", text);
+    }
 }
