@@ -704,7 +704,8 @@ impl<'a> Run<'a> {
     ) -> Result<Played, String> {
         let span = ply.span();
         let mut canonical = std::mem::take(&mut self.canonical);
-        let turn = match self.variant.resolve_into(pos, ply.turn(), &mut canonical) {
+        let after = after.get_or_insert_with(|| pos.clone());
+        let turn = match self.variant.resolve_and_play(pos, ply.turn(), &mut canonical, after) {
             Ok(turn) => turn,
             Err(e) => {
                 let shown = quote(written);
@@ -727,8 +728,6 @@ impl<'a> Run<'a> {
                 return Err(message);
             }
         };
-        let after = after.get_or_insert_with(|| pos.clone());
-        self.variant.play_into(pos, &turn, after);
         let mark = san::check_mark(self.variant, after);
         self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));

@@ -200,7 +200,9 @@ impl<'p> PseudoMoves<'p> {
     /// Appends the pseudo-legal moves of the unit on `from` that fit the filter.
     pub fn moves_of(&self, from: Square, out: &mut Vec<Move>) {
         let Some((piece, reach)) = self.reach(from) else { return };
-        self.push_moves(piece.role, from, reach, out);
+        if !reach.is_empty() {
+            self.push_moves(piece.role, from, reach, out);
+        }
         if let Some(mv) = self.en_passant(from) {
             out.push(mv);
         }

@@ -58,6 +58,22 @@ pub trait Notation: Rules {
         Ok(resolved.turn)
     }
 
+    /// [`Notation::resolve_into`], then the turn played into `after`
+    /// ([`Rules::play_into`]): what the replay does with each ply. A variant whose
+    /// resolution already builds the position after the turn (Bubble Fizz plays the
+    /// parts one by one to resolve the next) overrides it to keep that position.
+    fn resolve_and_play(
+        &self,
+        pos: &Position,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let turn = self.resolve_into(pos, token, canonical)?;
+        self.play_into(pos, &turn, after);
+        Ok(turn)
+    }
+
     /// The canonical notation of a legal turn, with its check mark.
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
         san::write_turn(self, pos, turn)

@@ -205,10 +205,12 @@ fn mix(mut x: u64) -> u64 {
 /// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
 /// may name (SAN disambiguates against these).
 fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSafety) -> bool {
-    if !may_continue_after(st, mv) {
-        if let Some(safe) = quick.judge(mv) {
-            return safe;
-        }
+    // Ending the turn right after `mv` is one way on (the extras may go unused),
+    // judged without playing the move when it can be.
+    match quick.judge(mv) {
+        Some(true) => return true,
+        Some(false) if !may_continue_after(st, mv) => return false,
+        _ => {}
     }
     let mut next = st.clone();
     next.apply(mv, birth);
@@ -218,8 +220,14 @@ fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSaf
 /// The moves fitting `filter` that may come next and lead to a legal turn.
 pub(super) fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
     let mut moves = Vec::new();
-    next_moves(st, filter, &mut moves);
+    playable_moves_into(st, birth, filter, &mut moves);
+    moves
+}
+
+/// [`playable_moves`] into `moves` (emptied first), a buffer kept from part to part.
+pub(super) fn playable_moves_into(st: &TurnState, birth: Birth, filter: MoveFilter, moves: &mut Vec<Move>) {
+    moves.clear();
+    next_moves(st, filter, moves);
     let mut quick = QuickSafety::new(st, birth);
     moves.retain(|m| leads_somewhere(st, m, birth, &mut quick));
-    moves
 }

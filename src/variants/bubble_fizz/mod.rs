@@ -117,6 +117,24 @@ impl Notation for BubbleFizz {
         notation::resolve(self, pos, token)
     }
 
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        notation::resolve_played(self, pos, token, canonical).map(|(turn, _)| turn)
+    }
+
+    /// The position after the turn is the state its resolution left, finished: the
+    /// turn is not played a second time.
+    fn resolve_and_play(
+        &self,
+        pos: &Position,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let (turn, st) = notation::resolve_played(self, pos, token, canonical)?;
+        *after = st.finish().0;
+        Ok(turn)
+    }
+
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
         notation::write_turn(self, pos, turn)
     }

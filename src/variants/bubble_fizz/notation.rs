@@ -3,7 +3,7 @@
 //! Every part is resolved against the moves that may come next in the turn; a part
 //! that fits none is explained in plain words naming squares.
 
-use super::generate::{self, next_moves, playable_moves};
+use super::generate::{self, next_moves, playable_moves, playable_moves_into};
 use super::safety;
 use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
@@ -16,10 +16,25 @@ use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+    let mut canonical = String::new();
+    let (turn, _) = resolve_played(variant, pos, token, &mut canonical)?;
+    Ok(Resolved { turn, canonical })
+}
+
+/// Resolves a written turn part by part, writing its canonical notation into
+/// `canonical` (emptied first); the turn, and the state of the turn once its parts are
+/// played (the position after it is that state finished).
+pub(super) fn resolve_played(
+    variant: &BubbleFizz,
+    pos: &Position,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<(Turn, TurnState), ResolveError> {
+    canonical.clear();
     let parts = token.parts().len();
     let mut st = TurnState::begin(pos);
     let mut moves = Vec::with_capacity(parts);
-    let mut texts = Vec::with_capacity(parts);
+    let mut peers = Vec::new();
     // A last move after which nothing can follow was checked for F7 with its peers.
     let mut known_safe = false;
     for (i, part) in token.parts().iter().enumerate() {
@@ -31,7 +46,7 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
             TurnPart::Move { san, bounce: None } => san,
         };
         let last = i + 1 == parts;
-        let (mv, text) = resolve_part(variant, &st, san, last)?;
+        let (mv, text) = resolve_part(variant, &st, san, last, &mut peers)?;
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
@@ -39,13 +54,16 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
         known_safe = last && !generate::may_continue_after(&st, &mv);
         st.apply(&mv, variant.birth);
         moves.push(mv);
-        texts.push(text);
+        if i > 0 {
+            canonical.push_str(" & ");
+        }
+        canonical.push_str(&text);
     }
     if !known_safe && !safety::safe_at_end(&st) {
         return Err(ResolveError::Illegal(exposed_king(&st)));
     }
     let turn = generate::turn_of(&moves).ok_or(bubble(BubbleCause::EmptyTurn))?;
-    Ok(Resolved { turn, canonical: texts.join(" & ") })
+    Ok((turn, st))
 }
 
 fn bubble(cause: BubbleCause) -> ResolveError {
@@ -68,10 +86,11 @@ fn resolve_part(
     st: &TurnState,
     san: &SanToken,
     last: bool,
+    peers: &mut Vec<Move>,
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
-    let peers = playable_moves(st, variant.birth, MoveFilter { role: Some(written.role), to: written.to() });
-    let mut fitting = written.fitting(&peers);
+    playable_moves_into(st, variant.birth, MoveFilter { role: Some(written.role), to: written.to() }, peers);
+    let mut fitting = written.fitting(peers);
     if fitting.len() > 1 && last {
         let ends_safe = |m: &Move| {
             let mut next = st.clone();
@@ -83,9 +102,9 @@ fn resolve_part(
         }
     }
     match fitting.as_slice() {
-        [mv] => Ok((*mv, move_text(mv, &peers))),
+        [mv] => Ok((*mv, move_text(mv, peers))),
         [] => Err(ResolveError::Illegal(refusal(variant, st, san, &written))),
-        many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, &peers)).collect())),
+        many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
     }
 }
 

@@ -133,15 +133,16 @@ impl TurnState {
     pub(super) fn finish(mut self) -> (Position, Log) {
         let us = self.pos.turn();
         for sq in &self.pos.board().occupied_by(us) {
-            let next = match self.pos.board().counter(sq) {
+            // Most units have no counter, and keep none.
+            let Some(counter) = self.pos.board().counter(sq) else { continue };
+            let next = match counter {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts
                 // it down even when a newborn bubble struck it again (birth=strike).
-                Some(c) if self.fresh.contains(sq) && !self.sat_out.contains(sq) => Some(c),
+                c if self.fresh.contains(sq) && !self.sat_out.contains(sq) => Some(c),
                 // Invigorated at the turn's start, used or not.
-                Some(0) => None,
-                Some(c) => Some(c - 1),
-                None => None,
+                0 => None,
+                c => Some(c - 1),
             };
             self.pos.board_mut().set_counter(sq, next);
         }
