@@ -175,7 +175,7 @@ pub(crate) fn brace_comment(text: &str) -> TResult<'_, CommentBody> {
     if first_byte(text) != Some(b'{') {
         return no_match(text);
     }
-    let Some(len) = text.bytes().position(|b| b == b'}') else {
+    let Some(len) = memchr::memchr(b'}', text.as_bytes()) else {
         return SyntaxError::first_bytes(text, 1, Problem::Message("unclosed comment, opened here")).fail();
     };
     let body = text.get(1..len).unwrap_or("");
