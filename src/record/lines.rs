@@ -120,6 +120,12 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
+    /// An empty tree with room for the notes (comments, NAGs) of `plies` plies, so that
+    /// a game annotated ply by ply (clock comments) grows no buffer on the way.
+    pub(crate) fn with_room(plies: usize) -> Tree {
+        Tree { comments: Vec::with_capacity(plies), notes: Vec::with_capacity(plies), ..Tree::default() }
+    }
+
     /// Stores what was attached to `ply` (and empties `attached`).
     pub(crate) fn attach(&mut self, ply: &mut Ply, attached: &mut Attached) {
         if attached.nags.is_empty() && attached.comments.is_empty() && attached.variations.is_empty() {

@@ -55,7 +55,8 @@ impl LineStack {
     pub(super) fn new(comments: Vec<Comment>, expected_plies: usize, text_len: usize) -> LineStack {
         let mut main = OpenLine { comments, ..OpenLine::default() };
         main.plies.reserve(expected_plies);
-        LineStack { open: vec![main], spare: Vec::new(), tree: Tree::default(), result: None, text_len }
+        let tree = Tree::with_room(expected_plies);
+        LineStack { open: vec![main], spare: Vec::new(), tree, result: None, text_len }
     }
 
     fn error(&self, span: Span, message: &'static str) -> SyntaxError {
