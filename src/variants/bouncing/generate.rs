@@ -4,15 +4,15 @@
 
 use super::safety::KingSafety;
 use super::{is_attacked, TERRAIN};
-use crate::geometry::{Delta, Square, SquareSet};
+use crate::geometry::{attacks, Delta, Square, SquareSet};
 use crate::rules::castling::castling_moves;
-use crate::rules::movegen::{self, MoveFilter, KING_STEPS};
+use crate::rules::movegen::{MoveFilter, PseudoMoves, KING_STEPS};
 use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
 
 /// Every legal turn whose move fits `filter`.
 pub(super) fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
     let mut moves = Vec::with_capacity(48);
-    candidate_moves(pos, filter, &mut moves);
+    candidate_moves(pos, filter, attacks::grid(), &mut moves);
     let mut safety = KingSafety::new(pos);
     let mut bounces = Vec::with_capacity(8);
     for mv in &moves {
@@ -40,9 +40,12 @@ pub(super) fn turns_of_move(
 /// Whether the side to move has a legal turn: first a move that is legal alone,
 /// then one that a bounce makes legal.
 pub(super) fn any_legal_turn(pos: &Position) -> bool {
-    let mut moves = Vec::with_capacity(48);
-    candidate_moves(pos, MoveFilter::default(), &mut moves);
     let mut safety = KingSafety::new(pos);
+    if safety.some_plain_move_is_safe(&PseudoMoves::new(pos, &TERRAIN, MoveFilter::default())) {
+        return true;
+    }
+    let mut moves = Vec::with_capacity(48);
+    candidate_moves(pos, MoveFilter::default(), attacks::grid(), &mut moves);
     if moves.iter().any(|mv| safety.allows(mv)) {
         return true;
     }
@@ -61,7 +64,7 @@ pub(super) fn legal_moves(
     out: &mut Vec<Move>,
 ) {
     let mut moves = Vec::with_capacity(16);
-    candidate_moves(pos, filter, &mut moves);
+    candidate_moves(pos, filter, sources, &mut moves);
     let mut bounces = Vec::new();
     for mv in moves.iter().filter(|mv| sources.contains(mv.from)) {
         let legal = safety.allows(mv) || saved_by_bounce(pos, safety, mv, &mut bounces);
@@ -84,8 +87,12 @@ fn saved_by_bounce(pos: &Position, safety: &mut KingSafety<'_>, mv: &Move, bounc
 
 /// The moves that fit `filter` before king safety is judged: the shared
 /// generator's (with B6's double steps), castling, and B5's in-place promotions.
-pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
-    movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+/// Moves of other units than those on `sources` may be left out.
+pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+    let generator = PseudoMoves::new(pos, &TERRAIN, filter);
+    for from in &(generator.candidates() & sources) {
+        generator.moves_of(from, out);
+    }
     if filter.role.is_none_or(|r| r == Role::King) {
         let them = pos.turn().other();
         let before = out.len();
@@ -96,17 +103,17 @@ pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<
         }
     }
     if filter.role.is_none_or(|r| r == Role::Pawn) {
-        promotions_in_place(pos, filter.to, out);
+        promotions_in_place(pos, filter.to, sources, out);
     }
 }
 
 /// B5: an unpromoted pawn on its last rank may spend the move promoting where it
 /// stands (B4: a pawn bounced there did not promote).
-fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) {
+fn promotions_in_place(pos: &Position, to: Option<Square>, sources: SquareSet, out: &mut Vec<Move>) {
     let us = pos.turn();
     let last_rank = TERRAIN.pawns.last_rank_of(us);
     for sq in pos.board().units(us, Role::Pawn) {
-        if sq.rank() != last_rank || to.is_some_and(|t| t != sq) {
+        if sq.rank() != last_rank || to.is_some_and(|t| t != sq) || !sources.contains(sq) {
             continue;
         }
         for promotion in Role::PROMOTIONS {

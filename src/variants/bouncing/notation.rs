@@ -6,7 +6,7 @@
 use super::generate::{self, bounce_destination, neighbours, occupied_after};
 use super::safety::KingSafety;
 use super::Bouncing;
-use crate::geometry::{Delta, Square};
+use crate::geometry::{attacks, Delta, Square};
 use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
@@ -133,7 +133,7 @@ fn midpoint(lands: Square, to: Square) -> Option<Square> {
 fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> Option<BounceCause> {
     let named = WrittenMove::read(san).ok()?;
     let mut moves = Vec::new();
-    generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, &mut moves);
+    generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, attacks::grid(), &mut moves);
     let [mv] = named.fitting(&moves)[..] else { return None };
     locate(pos, &mv, written).err()
 }
@@ -158,7 +158,7 @@ fn needs_bounce(pos: &Position, safety: &mut KingSafety<'_>, mv: &Move, move_tex
 pub(super) fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
     let role = written.role;
     let mut moves = Vec::new();
-    generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, &mut moves);
+    generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, attacks::grid(), &mut moves);
     let mv = moves.iter().find(|m| written.fits(m))?;
     let (side, unit, to) = (pos.turn(), UnitAt { role, on: mv.from }, mv.to);
     Some(Refusal::Bouncing(if variant.is_check(pos) {

@@ -6,6 +6,7 @@
 use super::{is_attacked, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::check;
+use crate::rules::movegen::PseudoMoves;
 use crate::rules::{Board, Bounce, Color, Move, Position, Role, Turn};
 
 /// Judges the turns of one position: the move alone by the shared king-safety judge,
@@ -26,6 +27,19 @@ impl<'a> KingSafety<'a> {
             king: pos.board().king(pos.turn()),
             moves: check::KingSafety::within(pos, TERRAIN),
         }
+    }
+
+    /// Whether some plain move of `generator` (the mover's pseudo-legal moves but en
+    /// passant, castling and in-place promotions) leaves the king safe, judged by sets
+    /// unit by unit without building moves. `false` says nothing of the other moves.
+    pub(super) fn some_plain_move_is_safe(&mut self, generator: &PseudoMoves<'_>) -> bool {
+        if !self.moves.judges_plain_moves() {
+            return false;
+        }
+        let moves = &mut self.moves;
+        generator.movers().iter().any(|from| {
+            generator.reach(from).is_some_and(|(_, reach)| !moves.safe_destinations(from, reach).is_empty())
+        })
     }
 
     /// Whether `mv` played alone leaves the mover's king safe.
