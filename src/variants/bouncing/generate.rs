@@ -8,6 +8,7 @@ use crate::geometry::{attacks, Delta, Square, SquareSet};
 use crate::rules::castling::castling_moves;
 use crate::rules::movegen::{MoveFilter, PseudoMoves, KING_STEPS};
 use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
+use std::cell::Cell;
 
 /// Every legal turn whose move fits `filter`.
 pub(super) fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
@@ -63,7 +64,7 @@ pub(super) fn legal_moves(
     sources: SquareSet,
     out: &mut Vec<Move>,
 ) {
-    let mut moves = Vec::with_capacity(16);
+    let mut moves = CANDIDATES.take();
     candidate_moves(pos, filter, sources, &mut moves);
     let mut bounces = Vec::new();
     for mv in moves.iter().filter(|mv| sources.contains(mv.from)) {
@@ -72,6 +73,14 @@ pub(super) fn legal_moves(
             out.push(*mv);
         }
     }
+    moves.clear();
+    CANDIDATES.set(moves);
+}
+
+thread_local! {
+    /// The candidate moves [`legal_moves`] judges, a buffer this thread reuses so that
+    /// resolving a written move allocates nothing.
+    static CANDIDATES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 /// Whether a bounce after `mv`, which leaves the king attacked alone, makes the
