@@ -76,24 +76,26 @@ pub fn resolve_move<V: Notation + ?Sized>(
     pos: &Position,
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
-    resolve_move_listing(variant, pos, san, |filter, sources, peers| {
+    let mut canonical = String::new();
+    let mv = resolve_move_listing(variant, pos, san, &mut canonical, |filter, sources, peers| {
         variant.legal_moves_to(pos, filter, sources, peers);
-    })
+    })?;
+    Ok((mv, canonical))
 }
 
 /// [`resolve_move`] with the legal moves listed by `list` (as
-/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) lists them), for a
-/// variant that keeps what it generated on the way (Bouncing's turns of the move).
+/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) lists them) and the
+/// canonical notation written into `canonical` (emptied first), for a variant that
+/// judges the move with what it keeps on the way (Bouncing's king safety).
 pub fn resolve_move_listing<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
     san: &SanToken,
+    canonical: &mut String,
     list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
-) -> Result<(Move, String), ResolveError> {
+) -> Result<Move, ResolveError> {
     let written = WrittenMove::read_in(san, pos)?;
-    let mut canonical = String::new();
-    let mv = resolve_written(variant, pos, &written, &mut canonical, list)?;
-    Ok((mv, canonical))
+    resolve_written(variant, pos, &written, canonical, list)
 }
 
 /// The one legal move a read token means, its canonical notation written into
@@ -374,7 +376,7 @@ fn push_rank(text: &mut String, rank: u8) {
 }
 
 /// Appends a square's name (`e4`, `k11`).
-fn push_square(text: &mut String, sq: Square) {
+pub fn push_square(text: &mut String, sq: Square) {
     text.push(Square::file_char(sq.file()));
     push_rank(text, sq.rank());
 }

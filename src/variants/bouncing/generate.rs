@@ -4,47 +4,104 @@
 
 use super::safety::KingSafety;
 use super::{is_attacked, TERRAIN};
-use crate::geometry::{Delta, Square};
+use crate::geometry::{attacks, Delta, Square, SquareSet};
 use crate::rules::castling::castling_moves;
-use crate::rules::movegen::{self, MoveFilter, KING_STEPS};
+use crate::rules::movegen::{MoveFilter, PseudoMoves, KING_STEPS};
 use crate::rules::{Bounce, Move, MoveKind, Position, Role, Turn};
+use std::cell::Cell;
 
 /// Every legal turn whose move fits `filter`.
 pub(super) fn legal_turns(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
-    turns_move_by_move(pos, filter, out, |_| true);
-}
-
-/// Whether the side to move has a legal turn; stops at the first move that has one.
-pub(super) fn any_legal_turn(pos: &Position) -> bool {
-    let mut found = Vec::with_capacity(16);
-    turns_move_by_move(pos, MoveFilter::default(), &mut found, <[Turn]>::is_empty);
-    !found.is_empty()
-}
-
-/// Adds the legal turns of the moves that fit `filter` to `out`, one move at a
-/// time, while `go_on(out)` says so.
-fn turns_move_by_move(pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>, go_on: impl Fn(&[Turn]) -> bool) {
     let mut moves = Vec::with_capacity(48);
-    candidate_moves(pos, filter, &mut moves);
+    candidate_moves(pos, filter, attacks::grid(), &mut moves);
     let mut safety = KingSafety::new(pos);
     let mut bounces = Vec::with_capacity(8);
     for mv in &moves {
-        bounces.clear();
-        // B1: castling is never followed by a bounce.
-        if !mv.is_castle() {
-            possible_bounces(pos, mv, &mut bounces);
-        }
-        safety.keep_safe(mv, &bounces, out);
-        if !go_on(out) {
-            return;
+        turns_of_move(pos, &mut safety, mv, &mut bounces, out);
+    }
+}
+
+/// Adds the legal turns of `mv` to `out`: alone and with each bounce it allows
+/// (B1-B3), where the king ends safe (B7). `bounces` is scratch.
+pub(super) fn turns_of_move(
+    pos: &Position,
+    safety: &mut KingSafety<'_>,
+    mv: &Move,
+    bounces: &mut Vec<Bounce>,
+    out: &mut Vec<Turn>,
+) {
+    bounces.clear();
+    // B1: castling is never followed by a bounce.
+    if !mv.is_castle() {
+        possible_bounces(pos, mv, bounces);
+    }
+    safety.keep_safe(mv, bounces, out);
+}
+
+/// Whether the side to move has a legal turn: first a move that is legal alone,
+/// then one that a bounce makes legal.
+pub(super) fn any_legal_turn(pos: &Position) -> bool {
+    let mut safety = KingSafety::new(pos);
+    if safety.some_plain_move_is_safe(&PseudoMoves::new(pos, &TERRAIN, MoveFilter::default())) {
+        return true;
+    }
+    let mut moves = Vec::with_capacity(48);
+    candidate_moves(pos, MoveFilter::default(), attacks::grid(), &mut moves);
+    if moves.iter().any(|mv| safety.allows(mv)) {
+        return true;
+    }
+    let mut bounces = Vec::with_capacity(8);
+    moves.iter().any(|mv| saved_by_bounce(pos, &mut safety, mv, &mut bounces))
+}
+
+/// The moves that fit `filter`, start on `sources` and begin a legal turn (alone or
+/// followed by a bounce, B7), each once: what a written move can mean. `safety`
+/// judges `pos`.
+pub(super) fn legal_moves(
+    pos: &Position,
+    safety: &mut KingSafety<'_>,
+    filter: MoveFilter,
+    sources: SquareSet,
+    out: &mut Vec<Move>,
+) {
+    let mut moves = CANDIDATES.take();
+    candidate_moves(pos, filter, sources, &mut moves);
+    let mut bounces = Vec::new();
+    for mv in moves.iter().filter(|mv| sources.contains(mv.from)) {
+        let legal = safety.allows(mv) || saved_by_bounce(pos, safety, mv, &mut bounces);
+        if legal && out.last() != Some(mv) {
+            out.push(*mv);
         }
     }
+    moves.clear();
+    CANDIDATES.set(moves);
+}
+
+thread_local! {
+    /// The candidate moves [`legal_moves`] judges, a buffer this thread reuses so that
+    /// resolving a written move allocates nothing.
+    static CANDIDATES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
+}
+
+/// Whether a bounce after `mv`, which leaves the king attacked alone, makes the
+/// turn legal (B7); castling has no bounce (B1). `bounces` is scratch.
+fn saved_by_bounce(pos: &Position, safety: &mut KingSafety<'_>, mv: &Move, bounces: &mut Vec<Bounce>) -> bool {
+    if mv.is_castle() {
+        return false;
+    }
+    bounces.clear();
+    possible_bounces(pos, mv, bounces);
+    safety.some_bounce_saves(mv, bounces)
 }
 
 /// The moves that fit `filter` before king safety is judged: the shared
 /// generator's (with B6's double steps), castling, and B5's in-place promotions.
-pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<Move>) {
-    movegen::pseudo_moves(pos, &TERRAIN, filter, out);
+/// Moves of other units than those on `sources` may be left out.
+pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+    let generator = PseudoMoves::new(pos, &TERRAIN, filter);
+    for from in &(generator.candidates() & sources) {
+        generator.moves_of(from, out);
+    }
     if filter.role.is_none_or(|r| r == Role::King) {
         let them = pos.turn().other();
         let before = out.len();
@@ -55,17 +112,17 @@ pub(super) fn candidate_moves(pos: &Position, filter: MoveFilter, out: &mut Vec<
         }
     }
     if filter.role.is_none_or(|r| r == Role::Pawn) {
-        promotions_in_place(pos, filter.to, out);
+        promotions_in_place(pos, filter.to, sources, out);
     }
 }
 
 /// B5: an unpromoted pawn on its last rank may spend the move promoting where it
 /// stands (B4: a pawn bounced there did not promote).
-fn promotions_in_place(pos: &Position, to: Option<Square>, out: &mut Vec<Move>) {
+fn promotions_in_place(pos: &Position, to: Option<Square>, sources: SquareSet, out: &mut Vec<Move>) {
     let us = pos.turn();
     let last_rank = TERRAIN.pawns.last_rank_of(us);
     for sq in pos.board().units(us, Role::Pawn) {
-        if sq.rank() != last_rank || to.is_some_and(|t| t != sq) {
+        if sq.rank() != last_rank || to.is_some_and(|t| t != sq) || !sources.contains(sq) {
             continue;
         }
         for promotion in Role::PROMOTIONS {

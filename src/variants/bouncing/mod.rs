@@ -6,7 +6,7 @@ mod generate;
 mod notation;
 mod safety;
 
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 use crate::record::ast::TurnToken;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::refusal::Refusal;
@@ -17,6 +17,7 @@ use crate::rules::{
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
+use safety::KingSafety;
 
 /// The orthodox board, but a pawn may advance two squares from its own first or
 /// second rank (B6).
@@ -52,6 +53,19 @@ fn push_bounced(pos: &mut Position, bounce: &Bounce) -> Option<Piece> {
     Some(piece)
 }
 
+/// Plays a legal turn on `pos`, the position before it.
+fn play_on(pos: &mut Position, turn: &Turn) {
+    for mv in turn.moves() {
+        movegen::apply_move(pos, mv);
+    }
+    let mut zeroing = turn.moves().iter().any(Move::is_zeroing);
+    if let Turn::Bounced(_, bounce) = turn {
+        // O6: a bounced pawn resets the halfmove clock.
+        zeroing |= push_bounced(pos, bounce).is_some_and(|p| p.role == Role::Pawn);
+    }
+    pos.pass_turn(zeroing);
+}
+
 impl Rules for Bouncing {
     fn id(&self) -> &'static str {
         "bouncing"
@@ -65,22 +79,23 @@ impl Rules for Bouncing {
         generate::legal_turns(pos, filter, out);
     }
 
+    fn legal_moves_to(&self, pos: &Position, filter: MoveFilter, sources: SquareSet, out: &mut Vec<Move>) {
+        generate::legal_moves(pos, &mut KingSafety::new(pos), filter, sources, out);
+    }
+
     fn has_legal_turn(&self, pos: &Position) -> bool {
         generate::any_legal_turn(pos)
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         let mut after = pos.clone();
-        for mv in turn.moves() {
-            movegen::apply_move(&mut after, mv);
-        }
-        let mut zeroing = turn.moves().iter().any(Move::is_zeroing);
-        if let Turn::Bounced(_, bounce) = turn {
-            // O6: a bounced pawn resets the halfmove clock.
-            zeroing |= push_bounced(&mut after, bounce).is_some_and(|p| p.role == Role::Pawn);
-        }
-        after.pass_turn(zeroing);
+        play_on(&mut after, turn);
         after
+    }
+
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        play_on(after, turn);
     }
 
     fn is_check(&self, pos: &Position) -> bool {
@@ -100,7 +115,13 @@ impl Notation for Bouncing {
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
-        notation::resolve(self, pos, token)
+        let mut canonical = String::new();
+        let turn = notation::resolve_into(self, pos, token, &mut canonical)?;
+        Ok(Resolved { turn, canonical })
+    }
+
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        notation::resolve_into(self, pos, token, canonical)
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> String {

@@ -4,50 +4,58 @@
 //! where the unit would really go (B3, B10).
 
 use super::generate::{self, bounce_destination, neighbours, occupied_after};
+use super::safety::KingSafety;
 use super::Bouncing;
-use crate::geometry::{Delta, Square};
+use crate::geometry::{attacks, Delta, Square};
 use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
 use crate::rules::san::{self, WrittenMove};
-use crate::rules::{push_single_moves, Bounce, Move, Position, ResolveError, Resolved, Role, Turn};
+use crate::rules::{Bounce, Move, Position, ResolveError, Role, Turn};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
-/// among the bounces that legally follow that move.
-pub(super) fn resolve(variant: &Bouncing, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
+/// among the bounces that legally follow that move. The canonical notation is
+/// written into `canonical` (emptied first).
+pub(super) fn resolve_into(
+    variant: &Bouncing,
+    pos: &Position,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
     let (san, written) = san::one_move_part(token)?;
     let written = written.map(|b| &b.value);
-    // The turns listed to resolve the move are kept: those of the move found are its
-    // legal turns, alone and bounced.
-    let mut turns = Vec::new();
-    let listed = san::resolve_move_listing(variant, pos, san, |filter, sources, peers| {
-        turns.clear();
-        variant.legal_turns_to(pos, filter, &mut turns);
-        push_single_moves(&turns, sources, peers);
+    // One judge of king safety for the whole turn: the moves listed to resolve the
+    // move, then the turn written.
+    let mut safety = KingSafety::new(pos);
+    let listed = san::resolve_move_listing(variant, pos, san, canonical, |filter, sources, peers| {
+        generate::legal_moves(pos, &mut safety, filter, sources, peers);
     });
-    let (mv, move_text) = listed.map_err(|refusal| {
+    let mv = listed.map_err(|refusal| {
         // B10: a bounce that cannot be made at all says more than "the move is illegal".
         written
             .and_then(|b| impossible_bounce(pos, san, b))
             .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
     })?;
-    turns.retain(|turn| turn.moves().first() == Some(&mv));
     let Some(written) = written else {
-        if turns.contains(&Turn::Move(mv)) {
-            return Ok(Resolved { turn: Turn::Move(mv), canonical: move_text });
+        if safety.allows(&mv) {
+            return Ok(Turn::Move(mv));
         }
-        return Err(ResolveError::Illegal(Refusal::Bouncing(needs_bounce(pos, &move_text, &turns))));
+        return Err(ResolveError::Illegal(Refusal::Bouncing(needs_bounce(pos, &mut safety, &mv, canonical))));
     };
     let bounce = locate(pos, &mv, written).map_err(|c| ResolveError::Illegal(Refusal::Bouncing(c)))?;
-    let bounce_text = bounce_text(pos, &bounce);
-    let turn = Turn::Bounced(mv, bounce);
-    if !turns.contains(&turn) {
+    if !safety.allows_bounced(&mv, &bounce) {
         // B7: the only other reason a possible bounce is refused.
-        let cause = BounceCause::BounceLeavesCheck { side: pos.turn(), bounce: bounce_text, mv: move_text };
+        let cause = BounceCause::BounceLeavesCheck {
+            side: pos.turn(),
+            bounce: bounce_text(pos, &bounce),
+            mv: canonical.clone(),
+        };
         return Err(ResolveError::Illegal(Refusal::Bouncing(cause)));
     }
-    Ok(Resolved { turn, canonical: format!("{move_text}, {bounce_text}") })
+    canonical.push_str(", ");
+    push_bounce_text(pos, &bounce, canonical);
+    Ok(Turn::Bounced(mv, bounce))
 }
 
 /// Canonical notation of a turn with its check mark, written last (B9).
@@ -61,10 +69,21 @@ pub(super) fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> Str
 /// for pawns (`g7-f8`). `pos` is the position before the turn; the move never
 /// changes the unit on the bounce's start.
 fn bounce_text(pos: &Position, bounce: &Bounce) -> String {
+    let mut text = String::with_capacity(6);
+    push_bounce_text(pos, bounce, &mut text);
+    text
+}
+
+/// [`bounce_text`] appended to `text`.
+fn push_bounce_text(pos: &Position, bounce: &Bounce, text: &mut String) {
     match pos.board().get(bounce.from) {
-        Some(piece) if piece.role != Role::Pawn => format!("{}{}", piece.role.letter(), bounce.to),
-        _ => format!("{}-{}", bounce.from, bounce.to),
+        Some(piece) if piece.role != Role::Pawn => text.push(piece.role.letter()),
+        _ => {
+            san::push_square(text, bounce.from);
+            text.push('-');
+        }
     }
+    san::push_square(text, bounce.to);
 }
 
 /// The bounce a token names after `mv`, when one can be made on the board (B1-B3);
@@ -114,13 +133,16 @@ fn midpoint(lands: Square, to: Square) -> Option<Square> {
 fn impossible_bounce(pos: &Position, san: &SanToken, written: &BounceToken) -> Option<BounceCause> {
     let named = WrittenMove::read(san).ok()?;
     let mut moves = Vec::new();
-    generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, &mut moves);
+    generate::candidate_moves(pos, MoveFilter { role: Some(named.role), to: named.to() }, attacks::grid(), &mut moves);
     let [mv] = named.fitting(&moves)[..] else { return None };
     locate(pos, &mv, written).err()
 }
 
-/// Why a move written without a bounce is illegal although a bounce would save it (B7).
-fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> BounceCause {
+/// Why a move written without a bounce is illegal although a bounce would save it
+/// (B7): the turns of the move that are legal, each with its bounce.
+fn needs_bounce(pos: &Position, safety: &mut KingSafety<'_>, mv: &Move, move_text: &str) -> BounceCause {
+    let mut turns = Vec::new();
+    generate::turns_of_move(pos, safety, mv, &mut Vec::new(), &mut turns);
     let options: Vec<String> = turns
         .iter()
         .filter_map(|t| match t {
@@ -136,7 +158,7 @@ fn needs_bounce(pos: &Position, move_text: &str, turns: &[Turn]) -> BounceCause 
 pub(super) fn unreachable(variant: &Bouncing, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {
     let role = written.role;
     let mut moves = Vec::new();
-    generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, &mut moves);
+    generate::candidate_moves(pos, MoveFilter { role: Some(role), to: written.to() }, attacks::grid(), &mut moves);
     let mv = moves.iter().find(|m| written.fits(m))?;
     let (side, unit, to) = (pos.turn(), UnitAt { role, on: mv.from }, mv.to);
     Some(Refusal::Bouncing(if variant.is_check(pos) {

@@ -6,6 +6,7 @@
 use super::{is_attacked, TERRAIN};
 use crate::geometry::Square;
 use crate::rules::check;
+use crate::rules::movegen::PseudoMoves;
 use crate::rules::{Board, Bounce, Color, Move, Position, Role, Turn};
 
 /// Judges the turns of one position: the move alone by the shared king-safety judge,
@@ -28,24 +29,66 @@ impl<'a> KingSafety<'a> {
         }
     }
 
+    /// Whether some plain move of `generator` (the mover's pseudo-legal moves but en
+    /// passant, castling and in-place promotions) leaves the king safe, judged by sets
+    /// unit by unit without building moves. `false` says nothing of the other moves.
+    pub(super) fn some_plain_move_is_safe(&mut self, generator: &PseudoMoves<'_>) -> bool {
+        if !self.moves.judges_plain_moves() {
+            return false;
+        }
+        let moves = &mut self.moves;
+        generator.movers().iter().any(|from| {
+            generator.reach(from).is_some_and(|(_, reach)| !moves.safe_destinations(from, reach).is_empty())
+        })
+    }
+
+    /// Whether `mv` played alone leaves the mover's king safe.
+    pub(super) fn allows(&mut self, mv: &Move) -> bool {
+        self.moves.allows(mv)
+    }
+
+    /// Whether one of `bounces` after `mv` leaves the mover's king safe, when `mv`
+    /// alone does not ([`KingSafety::allows`] said no): a bounce that cannot change
+    /// the king's safety is not tried.
+    pub(super) fn some_bounce_saves(&mut self, mv: &Move, bounces: &[Bounce]) -> bool {
+        let Some(king) = self.king_after(mv) else { return true };
+        let (pos, us) = (self.pos, self.us);
+        let mut tried = bounces.iter().filter(|b| bounce_needs_trial(pos, us, b, false, king)).peekable();
+        if tried.peek().is_none() {
+            return false;
+        }
+        self.moves.try_move(mv, |board| tried.any(|bounce| bounce_is_safe(board, bounce, king, us)))
+    }
+
+    /// Whether the turn of `mv` followed by `bounce` leaves the mover's king safe.
+    pub(super) fn allows_bounced(&mut self, mv: &Move, bounce: &Bounce) -> bool {
+        let Some(king) = self.king_after(mv) else { return true };
+        let plain_safe = self.moves.allows(mv);
+        if !bounce_needs_trial(self.pos, self.us, bounce, plain_safe, king) {
+            return plain_safe;
+        }
+        let us = self.us;
+        self.moves.try_move(mv, |board| bounce_is_safe(board, bounce, king, us))
+    }
+
     /// Pushes `mv` alone, and `mv` with each of `bounces`, where the mover's king
     /// ends the turn safe (B7: only the end of the whole turn counts).
     pub(super) fn keep_safe(&mut self, mv: &Move, bounces: &[Bounce], out: &mut Vec<Turn>) {
-        let Some(king_before) = self.king else {
+        let Some(king) = self.king_after(mv) else {
             out.push(Turn::Move(*mv));
             out.extend(bounces.iter().map(|b| Turn::Bounced(*mv, *b)));
             return;
         };
-        let king = if mv.role == Role::King { mv.to } else { king_before };
         let (pos, us) = (self.pos, self.us);
-        let known_safe = self.moves.needs_no_trial(mv);
-        if known_safe && !bounces.iter().any(|b| bounce_needs_trial(pos, us, b, true, king)) {
-            out.push(Turn::Move(*mv));
-            out.extend(bounces.iter().map(|b| Turn::Bounced(*mv, *b)));
+        let plain_safe = self.moves.allows(mv);
+        if !bounces.iter().any(|b| bounce_needs_trial(pos, us, b, plain_safe, king)) {
+            if plain_safe {
+                out.push(Turn::Move(*mv));
+                out.extend(bounces.iter().map(|b| Turn::Bounced(*mv, *b)));
+            }
             return;
         }
         self.moves.try_move(mv, |board| {
-            let plain_safe = known_safe || !is_attacked(board, king, us.other());
             if plain_safe {
                 out.push(Turn::Move(*mv));
             }
@@ -60,6 +103,11 @@ impl<'a> KingSafety<'a> {
                 }
             }
         });
+    }
+
+    /// Where the mover's king stands after `mv`; `None` for a side without a king.
+    fn king_after(&self, mv: &Move) -> Option<Square> {
+        self.king.map(|king| if mv.role == Role::King { mv.to } else { king })
     }
 }
 
