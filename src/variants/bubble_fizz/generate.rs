@@ -137,10 +137,16 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     Ok(false)
 }
 
-/// The states one question may search: enough for every position met in play and
-/// for every crowded position built so far, and small enough that a question at the
-/// budget ends well under a second and a few megabytes (see `notation/bubble-fizz.md`).
-pub const STATE_BUDGET: usize = 100_000;
+/// The steps one question may take: each state it visits costs [`STATE_STEPS`], and
+/// each step of that state's refutation one more (at most
+/// [`cover::COVER_WORK`]). Enough for every position met in play and for every
+/// crowded position built so far; small enough that a question at the budget ends
+/// well under a second and a few megabytes (see `notation/bubble-fizz.md`).
+pub const STEP_BUDGET: usize = 130_000_000;
+
+/// What a state costs besides its refutation (its moves, its relevant units, its key),
+/// in the refutation's steps.
+const STATE_STEPS: usize = 1_000;
 
 /// The search stopped at its budget after visiting `states` states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,13 +168,14 @@ impl OverBudget {
 pub(super) struct Memo {
     seen: HashSet<u128>,
     visited: usize,
-    budget: usize,
+    /// Steps left of the question's budget.
+    left: usize,
 }
 
 impl Memo {
-    /// An empty memo for a question that may visit `budget` states.
+    /// An empty memo for a question that may take `budget` steps.
     pub(super) fn new(budget: usize) -> Memo {
-        Memo { seen: HashSet::new(), visited: 0, budget }
+        Memo { seen: HashSet::new(), visited: 0, left: budget }
     }
 
     /// Notes a state about to be searched: `Ok(false)` when it was searched already,
@@ -177,18 +184,31 @@ impl Memo {
         if self.seen.contains(&key) {
             return Ok(false);
         }
-        if self.visited >= self.budget {
+        if self.left < STATE_STEPS {
             return Err(OverBudget { states: self.visited });
         }
+        self.left -= STATE_STEPS;
         self.visited += 1;
         self.seen.insert(key);
         Ok(true)
+    }
+
+    /// Takes `steps` more from the budget (the next state finds it spent if too few
+    /// were left).
+    fn spend(&mut self, steps: usize) {
+        self.left = self.left.saturating_sub(steps);
     }
 
     /// How many states the question has visited.
     #[cfg(test)]
     pub(super) fn visited(&self) -> usize {
         self.visited
+    }
+
+    /// How many steps are left.
+    #[cfg(test)]
+    pub(super) fn left(&self) -> usize {
+        self.left
     }
 }
 
@@ -206,7 +226,12 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
         return Ok(false);
     }
     let key = state_key(st);
-    if !memo.visit(key)? || !cover::may_end_legally(st, birth) {
+    if !memo.visit(key)? {
+        return Ok(false);
+    }
+    let (may_end, steps) = cover::refute(st, birth);
+    memo.spend(steps);
+    if !may_end {
         return Ok(false);
     }
     let relevant = relevance::relevant_units(st, birth);

@@ -4,6 +4,8 @@
 //! the other side's turn (F4), and a unit back from its pause may move twice (F6).
 
 mod bubbles;
+#[cfg(test)]
+mod budget_tests;
 mod caption;
 mod cover;
 mod generate;
@@ -26,7 +28,7 @@ use crate::rules::{EndReason, Judged, Outcome, Position, Question, ResolveError,
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use generate::Memo;
-pub use generate::STATE_BUDGET;
+pub use generate::STEP_BUDGET;
 use turn_state::TurnState;
 
 /// The orthodox board and units.
@@ -36,7 +38,7 @@ const TERRAIN: Terrain = Terrain::orthodox();
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
 /// Refreshing Bubble Fizz Chess with its rule option `birth` (F2), and the number of
-/// states one question about a turn may search (see [`STATE_BUDGET`]).
+/// steps one question about a turn may take (see [`STEP_BUDGET`]).
 #[derive(Clone, Copy, Debug)]
 pub struct BubbleFizz {
     pub birth: Birth,
@@ -52,7 +54,7 @@ impl Default for BubbleFizz {
 impl BubbleFizz {
     /// The variant with the option `birth` and the standard budget.
     pub fn new(birth: Birth) -> BubbleFizz {
-        BubbleFizz { birth, budget: STATE_BUDGET }
+        BubbleFizz { birth, budget: STEP_BUDGET }
     }
 
     /// The variant with the rule options given (`birth=strike`; fizzle otherwise).
@@ -64,10 +66,10 @@ impl BubbleFizz {
         BubbleFizz::new(birth)
     }
 
-    /// The same variant allowed `states` states per question instead of
-    /// [`STATE_BUDGET`] (tests reach the budget with small positions this way).
-    pub fn with_budget(self, states: usize) -> BubbleFizz {
-        BubbleFizz { budget: states, ..self }
+    /// The same variant allowed `steps` steps per question instead of
+    /// [`STEP_BUDGET`] (tests reach the budget with small positions this way).
+    pub fn with_budget(self, steps: usize) -> BubbleFizz {
+        BubbleFizz { budget: steps, ..self }
     }
 
     /// The memo of a new question.

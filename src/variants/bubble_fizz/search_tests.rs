@@ -2,7 +2,7 @@
 //! of turns, on seeded random positions crowded with invigorated units and checks.
 
 use super::bubbles::Birth;
-use super::generate::{any_legal_turn, can_complete, may_continue_after, next_moves, search, Memo, STATE_BUDGET};
+use super::generate::{any_legal_turn, can_complete, may_continue_after, next_moves, search, Memo, STEP_BUDGET};
 use super::turn_state::TurnState;
 use crate::rules::movegen::MoveFilter;
 use crate::rules::Position;
@@ -237,7 +237,7 @@ fn compare_on(birth: Birth, seed: u64, snapshot: fn(&mut SmallRng) -> String, sa
         let root = TurnState::begin(&pos);
         let full = completes_by_enumeration(&root, birth);
         assert_eq!(
-            any_legal_turn(&root, birth, &mut Memo::new(STATE_BUDGET)),
+            any_legal_turn(&root, birth, &mut Memo::new(STEP_BUDGET)),
             Ok(full),
             "{birth:?}: has a legal turn in {text}"
         );
@@ -247,7 +247,7 @@ fn compare_on(birth: Birth, seed: u64, snapshot: fn(&mut SmallRng) -> String, sa
             let mut next = root.clone();
             next.apply(mv, birth);
             let expected = completes_by_enumeration(&next, birth);
-            let fast = can_complete(&next, birth, &mut Memo::new(STATE_BUDGET)).expect("within the budget");
+            let fast = can_complete(&next, birth, &mut Memo::new(STEP_BUDGET)).expect("within the budget");
             assert_eq!(fast, expected, "{birth:?}: after {mv:?} in {text}");
             states += 1;
             dead_ends += usize::from(!expected);
