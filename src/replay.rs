@@ -307,7 +307,7 @@ pub fn replay(
     if let Some(undecided) = undecided {
         // The board's ending after the last turn played: placed at that turn, or at
         // the start position when none was played.
-        let span = game.line().plies().nth(line.length.wrapping_sub(1)).map_or(tag_span(game, "FEN"), |p| p.span());
+        let span = game.line().plies().nth(line.length.wrapping_sub(1)).map_or(tag_span(game, "FEN"), PlyView::span);
         run.push(beyond(span, &undecided));
     } else if !line.broken {
         run.check_result(game, final_status.ending);

@@ -198,18 +198,6 @@ impl Memo {
     fn spend(&mut self, steps: usize) {
         self.left = self.left.saturating_sub(steps);
     }
-
-    /// How many states the question has visited.
-    #[cfg(test)]
-    pub(super) fn visited(&self) -> usize {
-        self.visited
-    }
-
-    /// How many steps are left.
-    #[cfg(test)]
-    pub(super) fn left(&self) -> usize {
-        self.left
-    }
 }
 
 /// Whether the turn in progress in `st` (at least one move made) can end legally,
