@@ -142,7 +142,7 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 /// [`cover::COVER_WORK`]). Enough for every position met in play and for every
 /// crowded position built so far; small enough that a question at the budget ends
 /// well under a second and a few megabytes (see `notation/bubble-fizz.md`).
-pub const STEP_BUDGET: usize = 130_000_000;
+pub const STEP_BUDGET: usize = 100_000_000;
 
 /// What a state costs besides its refutation (its moves, its relevant units, its key),
 /// in the refutation's steps.
