@@ -2,7 +2,8 @@
 //! twelve invigorated units of its side crowded around it and the lines to it, under
 //! both `birth` options and with castling rights. Deciding whether a legal turn exists
 //! must stay cheap whether the answer is mate or a turn of several moves in the right
-//! order, and when the units jam each other's only ways; each record is followed by a
+//! order, and when the units jam each other's only ways; a position beyond the
+//! search's budget is reported (exit 2), never guessed. Each record is followed by a
 //! good game that must still be validated.
 
 use crate::common::{self, GOOD_GAME};

@@ -139,9 +139,10 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 
 /// The steps one question may take: each state it visits costs [`STATE_STEPS`], and
 /// each step of that state's refutation one more (at most
-/// [`cover::COVER_WORK`]). Enough for every position met in play and for every
-/// crowded position built so far; small enough that a question at the budget ends
-/// well under a second and a few megabytes (see `notation/bubble-fizz.md`).
+/// [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
+/// mates the refutations see through; small enough that a question at the budget ends
+/// in about half a second and a few megabytes in a release build (see
+/// `notation/bubble-fizz.md`).
 pub const STEP_BUDGET: usize = 100_000_000;
 
 /// What a state costs besides its refutation (its moves, its relevant units, its key),
