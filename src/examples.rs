@@ -292,7 +292,9 @@ fn check_with(file: &ExampleFile, example: &Example, strict: bool, every_actual:
     let legal_moves = || {
         let mut turns = Vec::new();
         replay.variant.legal_turns(last, &mut turns);
-        let mut list: Vec<String> = turns.iter().map(|t| replay.variant.write_turn(last, t)).collect();
+        // A turn whose notation the variant cannot decide shows why, and mismatches.
+        let written = |t| replay.variant.write_turn(last, t).unwrap_or_else(|undecided| undecided.to_string());
+        let mut list: Vec<String> = turns.iter().map(written).collect();
         list.sort();
         list
     };

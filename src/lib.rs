@@ -14,7 +14,7 @@
 //! assert_eq!(perft(&Chess, &start, 2), 400);
 //! let mut turns = Vec::new();
 //! Chess.legal_turns(&start, &mut turns);
-//! let first: Vec<String> = turns.iter().map(|t| Chess.write_turn(&start, t)).filter(|t| t.starts_with('N')).collect();
+//! let first: Vec<String> = turns.iter().filter_map(|t| Chess.write_turn(&start, t).ok()).filter(|t| t.starts_with('N')).collect();
 //! assert_eq!(first.len(), 4);
 //! ```
 

@@ -9,7 +9,8 @@ use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{
-    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Outcome, Position, ResolveError, Resolved, Turn, Wing,
+    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Outcome, Position, ResolveError, Resolved,
+    Turn, Undecided, Wing,
 };
 use crate::text::quote;
 use crate::variants::prelude::*;
@@ -292,11 +293,23 @@ pub fn replay(
         canonical: String::new(),
     };
     let mut history = History::with_room(game.line().len() + 1);
-    let start_status = history.record(run.variant, &start, 0, run.variant.is_check(&start));
-    let line = run.line(game.line(), &start, 0, Some(&mut history));
+    let start_check = run.variant.is_check(&start);
+    let (start_status, line) = match history.record(run.variant, &start, 0, start_check) {
+        Ok(status) => (status, run.line(game.line(), &start, 0, Some(&mut history))),
+        Err(undecided) => {
+            run.push(beyond(tag_span(game, "FEN"), &undecided));
+            let status = GameStatus { check: start_check, ..GameStatus::default() };
+            (status, ReplayedLine { broken: true, ..ReplayedLine::default() })
+        }
+    };
     run.name_other_notation();
-    let final_status = history.finish(run.variant, line.final_position(&start), line.length);
-    if !line.broken {
+    let (final_status, undecided) = history.finish(run.variant, line.final_position(&start), line.length);
+    if let Some(undecided) = undecided {
+        // The board's ending after the last turn played: placed at that turn, or at
+        // the start position when none was played.
+        let span = game.line().plies().nth(line.length.wrapping_sub(1)).map_or(tag_span(game, "FEN"), PlyView::span);
+        run.push(beyond(span, &undecided));
+    } else if !line.broken {
         run.check_result(game, final_status.ending);
     }
     let problems = run.problems.finish();
@@ -312,11 +325,18 @@ pub fn play_null_move(pos: &Position) -> Position {
     after
 }
 
-/// Plays a resolved turn: the position after it and the check mark it earns.
-pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved) -> (Position, &'static str) {
+/// Plays a resolved turn: the position after it and the check mark it earns; an
+/// error when the variant cannot decide the mark.
+pub fn play_resolved(variant: &dyn Variant, pos: &Position, resolved: &Resolved) -> Judged<(Position, &'static str)> {
     let after = variant.play(pos, &resolved.turn);
-    let mark = san::check_mark(variant, &after);
-    (after, mark)
+    let mark = san::check_mark(variant, &after)?;
+    Ok((after, mark))
+}
+
+/// The problem of a question the variant's search could not settle (exit 2): the
+/// game is beyond what arbiter decides from there on.
+fn beyond(span: Span, undecided: &Undecided) -> Problem {
+    Problem::new(Severity::Unreadable, span, undecided.to_string()).with_label("undecided here")
 }
 
 /// The one place where a game's status is computed: repetitions, clocks and
@@ -341,14 +361,14 @@ impl History {
     /// the automatic draw it causes (O3); the status there. A board ending other
     /// than a dead position can only come last (no turn follows it): [`History::finish`]
     /// judges it.
-    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> GameStatus {
-        let dead = self.note(variant, pos, ply);
-        GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() }
+    fn record(&mut self, variant: &dyn Variant, pos: &Position, ply: usize, check: bool) -> Judged<GameStatus> {
+        let dead = self.note(variant, pos, ply)?;
+        Ok(GameStatus { ply, check, on_board: dead, ending: self.ending, claimable: self.claims.clone() })
     }
 
     /// [`History::record`] without the status, for a replay that keeps none: the
     /// position's dead-position draw, if any.
-    fn note(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Option<Outcome> {
+    fn note(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Judged<Option<Outcome>> {
         let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
         *count += 1;
         let count = *count;
@@ -357,9 +377,9 @@ impl History {
         let dead = variant.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial));
         if self.ending.is_none() {
             self.ending =
-                Self::automatic_draw(variant, pos, count, dead.is_some()).map(|outcome| Ending { outcome, ply });
+                Self::automatic_draw(variant, pos, count, dead.is_some())?.map(|outcome| Ending { outcome, ply });
         }
-        dead
+        Ok(dead)
     }
 
     fn note_claim(&mut self, now: bool, claim: Claim, ply: usize) {
@@ -369,30 +389,37 @@ impl History {
     }
 
     /// The status of the last position of the main line, judged on the whole board:
-    /// its board ending becomes the game's unless an automatic draw came first.
-    fn finish(mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> GameStatus {
-        let on_board = variant.outcome(pos);
+    /// its board ending becomes the game's unless an automatic draw came first. When
+    /// the variant cannot decide the board's ending, the status has none, and the
+    /// reason comes with it.
+    fn finish(mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> (GameStatus, Option<Undecided>) {
+        let (on_board, undecided) = match variant.outcome(pos) {
+            Ok(on_board) => (on_board, None),
+            Err(undecided) => (None, Some(undecided)),
+        };
         if self.ending.is_none() {
             self.ending = on_board.map(|outcome| Ending { outcome, ply });
         }
-        GameStatus { ply, check: variant.is_check(pos), on_board, ending: self.ending, claimable: self.claims }
+        let status =
+            GameStatus { ply, check: variant.is_check(pos), on_board, ending: self.ending, claimable: self.claims };
+        (status, undecided)
     }
 
     /// The automatic draw (O3) a position causes, seen `count` times so far.
-    fn automatic_draw(variant: &dyn Variant, pos: &Position, count: u32, dead: bool) -> Option<Outcome> {
+    fn automatic_draw(variant: &dyn Variant, pos: &Position, count: u32, dead: bool) -> Judged<Option<Outcome>> {
         // A win on the board (checkmate, or a variant's decisive ending such as
         // Bellows' loss without a legal move, L7) takes precedence (O3).
-        let decided = || variant.outcome(pos).is_some_and(|o| o.winner.is_some());
+        let decided = || variant.outcome(pos).map(|o| o.is_some_and(|o| o.winner.is_some()));
         let automatic = if count >= 5 {
             Some(EndReason::FivefoldRepetition)
-        } else if pos.halfmove() >= 150 && !decided() {
+        } else if pos.halfmove() >= 150 && !decided()? {
             Some(EndReason::SeventyFiveMoveRule)
         } else if dead {
             Some(EndReason::InsufficientMaterial)
         } else {
             None
         };
-        automatic.map(Outcome::draw)
+        Ok(automatic.map(Outcome::draw))
     }
 }
 
@@ -558,6 +585,25 @@ impl<'a> Run<'a> {
         self.report(Problem { severity: Severity::Error, ..problem }, context);
     }
 
+    /// Reports why a turn is refused: an error, or a question beyond the variant's
+    /// search, which keeps its severity (the game cannot be judged).
+    fn report_refusal(&mut self, problem: Problem, context: &At) {
+        if problem.severity == Severity::Unreadable {
+            self.report(problem, Some(context));
+        } else {
+            self.error(problem, Some(context));
+        }
+    }
+
+    /// Reports a question the variant's search could not settle at the turn `context`;
+    /// the message, for the line that stops there.
+    fn undecided(&mut self, span: Span, undecided: &Undecided, context: &At) -> String {
+        let problem = beyond(span, undecided);
+        let message = problem.message.clone();
+        self.report(problem, Some(context));
+        message
+    }
+
     fn report(&mut self, problem: Problem, context: Option<&At>) {
         if !self.problems.has_room(problem.severity) {
             // Counted only: the note would not be shown either.
@@ -653,35 +699,44 @@ impl<'a> Run<'a> {
             } else {
                 self.ply(ply, pos, written, &context, &lost_rights, next)
             };
+            let refused_here = |mut out: ReplayedLine, message: String| {
+                let (move_number, side, written) = (context.fullmove, context.side, written.to_string());
+                out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
+                out.broken = true;
+                out.last.clone_from(before);
+                out
+            };
             let played = match played {
                 Ok(played) => played,
-                Err(message) => {
-                    let (move_number, side) = (pos.fullmove(), pos.turn());
-                    let written = written.to_string();
-                    out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
-                    out.broken = true;
-                    out.last.clone_from(before);
-                    return out;
-                }
+                Err(message) => return refused_here(out, message),
             };
             // A ply played has put its position into `next`.
             let Some(after) = next.as_ref() else { continue };
+            let ply_number = index + 1;
+            let noted = match history.as_deref_mut() {
+                Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
+                Some(h) => h.record(self.variant, after, ply_number, played.check).map(Some),
+                None => Ok(None),
+            };
+            let status = match noted {
+                Ok(status) => status,
+                Err(undecided) => {
+                    let message = self.undecided(ply.span(), &undecided, &context);
+                    return refused_here(out, message);
+                }
+            };
             LostRight::note_between(pos, after, &context, &mut lost_rights);
             out.length += 1;
-            let ply_number = index + 1;
             if self.verdict_only {
-                if let Some(h) = history.as_deref_mut() {
-                    h.note(self.variant, after, ply_number);
-                }
                 before_slot = 1 - before_slot;
                 continue;
             }
-            let status = match history.as_deref_mut() {
-                Some(h) => h.record(self.variant, after, ply_number, played.check),
-                None => {
-                    GameStatus { ply: ply_number, check: played.check, on_board: played.mate, ..GameStatus::default() }
-                }
-            };
+            let status = status.unwrap_or_else(|| GameStatus {
+                ply: ply_number,
+                check: played.check,
+                on_board: played.mate,
+                ..GameStatus::default()
+            });
             let Some(after) = next.take() else { continue };
             let Played { written, canonical, turn, .. } = played;
             out.plies.push(ReplayedPly { written, canonical, turn, after, status, variations });
@@ -709,8 +764,12 @@ impl<'a> Run<'a> {
             Ok(turn) => turn,
             Err(e) => {
                 let shown = quote(written);
-                let problem = match (e, self.variant.outcome(pos)) {
-                    (_, Some(outcome)) if !outcome.reason.allows_play_on() => {
+                // A game that ended before this turn says so; if the variant cannot
+                // tell, the refusal stands on its own (the turn is refused either way).
+                let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
+                let problem = match (e, ended()) {
+                    (ResolveError::Undecided(undecided), _) => beyond(span, &undecided),
+                    (_, Some(outcome)) => {
                         found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
                     }
                     (ResolveError::Illegal(reason), _) => {
@@ -724,11 +783,14 @@ impl<'a> Run<'a> {
                     }
                 };
                 let message = problem.message.clone();
-                self.error(problem, Some(context));
+                self.report_refusal(problem, context);
                 return Err(message);
             }
         };
-        let mark = san::check_mark(self.variant, after);
+        let mark = match san::check_mark(self.variant, after) {
+            Ok(mark) => mark,
+            Err(undecided) => return Err(self.undecided(span, &undecided, context)),
+        };
         self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
         // A verdict-only replay keeps no plies: the texts are not needed.

@@ -30,7 +30,7 @@ fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
         let mut pos = variant.start();
         text.push_str(&format!("[Variant \"{}\"]\n\n", variant.id()));
         for _ in 0..MAX_PLIES {
-            if variant.outcome(&pos).is_some() {
+            if !matches!(variant.outcome(&pos), Ok(None)) {
                 break;
             }
             turns.clear();
@@ -39,7 +39,7 @@ fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
             if pos.turn() == Color::White {
                 text.push_str(&format!("{}. ", pos.fullmove()));
             }
-            text.push_str(&variant.write_turn(&pos, turn));
+            text.push_str(&variant.write_turn(&pos, turn).expect("a decided notation"));
             text.push(' ');
             pos = variant.play(&pos, turn);
             plies += 1;

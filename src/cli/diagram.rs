@@ -164,7 +164,7 @@ pub(super) fn run(args: &DiagramArgs, out: &mut Output) -> Result<Verdict, CliEr
         }
         let position = PositionArgs { variant, fen: args.fen.clone(), rules: args.rules.clone() };
         let (variant, pos) = position.load()?;
-        let caption = position_caption(variant.as_ref(), &pos);
+        let caption = position_caption(variant.as_ref(), &pos)?;
         emit(&picture(&settings, &pos, &caption)?, args.output.as_deref(), out)?;
         return Ok(Verdict::Valid);
     };

@@ -221,8 +221,12 @@ impl Writer<'_> {
                 // A null move (in a variation, or allowed in the main line).
                 (play_null_move(&current), "--".to_string())
             } else {
-                let resolved = match self.variant.resolve(&current, ply.turn()) {
-                    Ok(resolved) => resolved,
+                let played = self.variant.resolve(&current, ply.turn()).and_then(|resolved| {
+                    let (after, mark) = play_resolved(self.variant, &current, &resolved)?;
+                    Ok((resolved, after, mark))
+                });
+                let (resolved, after, mark) = match played {
+                    Ok(played) => played,
                     Err(error) => {
                         out.token(&comment_text(&self.refusal(&current, ply, &error)));
                         let from = ply.number().map_or(ply.span().start(), |n| n.span.start());
@@ -230,7 +234,6 @@ impl Writer<'_> {
                         return;
                     }
                 };
-                let (after, mark) = play_resolved(self.variant, &current, &resolved);
                 (after, self.form.write(&current, &resolved.turn, &resolved.canonical, mark))
             };
             if current.turn() == Color::White {
@@ -265,14 +268,22 @@ impl Writer<'_> {
             Color::White => format!("{}.", pos.fullmove()),
             Color::Black => format!("{}...", pos.fullmove()),
         };
-        let ended = self.variant.outcome(pos).filter(|o| !o.reason.allows_play_on());
-        match (error, ended) {
+        // A game that ended before this turn says so; if the variant cannot tell, the
+        // refusal stands on its own.
+        let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
+        if let ResolveError::Undecided(undecided) = error {
+            return format!("arbiter: undecided turn {number} {written}: {undecided}");
+        }
+        match (error, ended()) {
             (_, Some(outcome)) => {
                 format!("arbiter: illegal turn {number} {written}: played after the game ended: {outcome}")
             }
             (ResolveError::Illegal(reason), None) => format!("arbiter: illegal turn {number} {written}: {reason}"),
             (ResolveError::Ambiguous(options), None) => {
                 format!("arbiter: ambiguous turn {number} {written}: it may be {}", options.join(" or "))
+            }
+            (ResolveError::Undecided(undecided), None) => {
+                format!("arbiter: undecided turn {number} {written}: {undecided}")
             }
         }
     }

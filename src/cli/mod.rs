@@ -55,6 +55,12 @@ impl From<String> for CliError {
     }
 }
 
+impl From<crate::rules::Undecided> for CliError {
+    fn from(undecided: crate::rules::Undecided) -> CliError {
+        CliError::Message(undecided.to_string())
+    }
+}
+
 impl From<serde_json::Error> for CliError {
     fn from(error: serde_json::Error) -> CliError {
         CliError::Message(format!("cannot write JSON: {error}"))

@@ -12,7 +12,7 @@ pub(super) fn run(args: &PositionArgs, format: Format, max_turns: u64, out: &mut
     let turns = Turns::new(variant.as_ref(), &args.rules.parse()?, max_turns);
     let mut written = Vec::new();
     turns.each(&pos, &mut |turn| {
-        written.push(variant.write_turn(&pos, &turn));
+        written.push(variant.write_turn(&pos, &turn)?);
         Ok(())
     })?;
     written.sort();

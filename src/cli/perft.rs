@@ -31,7 +31,7 @@ pub(super) fn run(
         Some(roots) if divide => {
             let mut rows = roots
                 .par_iter()
-                .map(|turn| Ok((variant.write_turn(&pos, turn), count(&turns, &variant.play(&pos, turn), depth - 1)?)))
+                .map(|turn| Ok((variant.write_turn(&pos, turn)?, count(&turns, &variant.play(&pos, turn), depth - 1)?)))
                 .collect::<Result<Vec<(String, u64)>, CliError>>()?;
             rows.sort();
             for (turn, count) in &rows {

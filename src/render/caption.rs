@@ -4,7 +4,7 @@
 use super::Caption;
 use crate::geometry::Square;
 use crate::record::ast::Game;
-use crate::rules::{Color, GameStatus, Position, Turn};
+use crate::rules::{Color, GameStatus, Judged, Position, Turn};
 use crate::variants::prelude::*;
 
 /// How a king stands attacked: diagrams mark its square.
@@ -107,9 +107,9 @@ pub fn move_number(before: &Position) -> String {
 }
 
 /// The caption of a position on its own, without a game's history: status, the
-/// variant's state, its marks.
-pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Caption {
-    status_caption(variant, pos, &GameStatus::of_position(variant, pos))
+/// variant's state, its marks; an error when the variant cannot decide the status.
+pub fn position_caption(variant: &dyn Variant, pos: &Position) -> Judged<Caption> {
+    Ok(status_caption(variant, pos, &GameStatus::of_position(variant, pos)?))
 }
 
 /// The caption of a position with its status: status words, the variant's state, its marks.

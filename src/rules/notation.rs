@@ -5,7 +5,7 @@
 use super::movegen::Terrain;
 use super::refusal::{self, Refusal};
 use super::san::{self, WrittenMove};
-use super::{Move, Position, Rules, Turn, Wing};
+use super::{Judged, Move, Position, Rules, Turn, Undecided, Wing};
 use crate::record::ast::TurnToken;
 
 /// A written turn resolved against a position.
@@ -24,6 +24,14 @@ pub enum ResolveError {
     Illegal(Refusal),
     /// Several legal turns fit: their canonical notations.
     Ambiguous(Vec<String>),
+    /// The variant's search stopped at its budget before it could tell.
+    Undecided(Undecided),
+}
+
+impl From<Undecided> for ResolveError {
+    fn from(undecided: Undecided) -> ResolveError {
+        ResolveError::Undecided(undecided)
+    }
 }
 
 /// The notation of one variant. Every method is provided, for SAN with the variant's
@@ -74,8 +82,9 @@ pub trait Notation: Rules {
         Ok(turn)
     }
 
-    /// The canonical notation of a legal turn, with its check mark.
-    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+    /// The canonical notation of a legal turn, with its check mark; an error when the
+    /// variant's search cannot decide the mark or the parts (Bubble Fizz).
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
         san::write_turn(self, pos, turn)
     }
 

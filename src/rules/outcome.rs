@@ -85,15 +85,56 @@ impl fmt::Display for Outcome {
 
 /// Checkmate or stalemate (O1), when the side to move has no legal turn; `None`
 /// while it has one.
-pub fn mate_or_stalemate<V: super::Rules + ?Sized>(variant: &V, pos: &super::Position) -> Option<Outcome> {
-    if variant.has_legal_turn(pos) {
-        return None;
+pub fn mate_or_stalemate<V: super::Rules + ?Sized>(variant: &V, pos: &super::Position) -> Judged<Option<Outcome>> {
+    if variant.has_legal_turn(pos)? {
+        return Ok(None);
     }
-    Some(if variant.is_check(pos) {
+    Ok(Some(if variant.is_check(pos) {
         Outcome::win(pos.turn().other(), EndReason::Checkmate)
     } else {
         Outcome::draw(EndReason::Stalemate)
-    })
+    }))
+}
+
+/// The answer to a question about a position, or [`Undecided`] when the variant's
+/// search stopped at its budget before it could answer.
+pub type Judged<T> = Result<T, Undecided>;
+
+/// A question about a position that the variant's search could not settle within
+/// its budget (Bubble Fizz's search over the moves of a turn): the position is beyond
+/// what arbiter decides, and the game is reported as such rather than guessed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undecided {
+    /// The side whose turn was being judged.
+    pub side: Color,
+    pub question: Question,
+    /// How many states the search visited before it stopped.
+    pub states: usize,
+}
+
+/// What an [`Undecided`] search was deciding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Whether the side to move has any legal turn (checkmate, stalemate, `#`).
+    LegalTurn,
+    /// Which moves may come next in a turn and still let it end legally (reading or
+    /// writing a turn's notation).
+    NextMoves,
+}
+
+impl fmt::Display for Undecided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side.name();
+        match self.question {
+            Question::LegalTurn => write!(f, "cannot decide whether {side} has a legal turn")?,
+            Question::NextMoves => write!(f, "cannot decide which moves of {side}'s turn can still end it legally")?,
+        }
+        write!(
+            f,
+            ": the search stopped after {} states of the turn, and this position is beyond what arbiter decides",
+            self.states
+        )
+    }
 }
 
 /// A draw a player may claim; the game goes on (O3).

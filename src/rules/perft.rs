@@ -1,6 +1,6 @@
 //! Perft: counting legal turn sequences, the standard test of move generators.
 
-use super::{Notation, Position};
+use super::{Judged, Notation, Position};
 
 /// The number of legal turn sequences of `depth` plies from `pos`; the last ply is
 /// counted without being played ([`Rules::count_legal_turns`](super::Rules::count_legal_turns)).
@@ -16,19 +16,19 @@ pub fn perft<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> u
 }
 
 /// Perft split by first turn: each legal turn with its canonical notation and count,
-/// sorted by notation.
-pub fn divide<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+/// sorted by notation; an error when the variant cannot decide a turn's notation.
+pub fn divide<V: Notation + ?Sized>(variant: &V, pos: &Position, depth: u32) -> Judged<Vec<(String, u64)>> {
     let mut turns = Vec::new();
     variant.legal_turns(pos, &mut turns);
     let mut rows: Vec<(String, u64)> = turns
         .iter()
         .map(|t| {
             let count = perft(variant, &variant.play(pos, t), depth.saturating_sub(1));
-            (variant.write_turn(pos, t), count)
+            Ok((variant.write_turn(pos, t)?, count))
         })
-        .collect();
+        .collect::<Judged<_>>()?;
     rows.sort();
-    rows
+    Ok(rows)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::movegen::MoveFilter;
 use super::refusal::{self, Refusal};
-use super::{Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
+use super::{Judged, Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES, MAX_RANKS};
 use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
 use std::cell::Cell;
@@ -392,21 +392,22 @@ pub fn write_move<V: Notation + ?Sized>(variant: &V, pos: &Position, mv: &Move) 
 }
 
 /// The check mark a turn earns (O7): `#` for checkmate, `+` for check.
-pub fn check_mark<V: Notation + ?Sized>(variant: &V, after: &Position) -> &'static str {
-    if !variant.is_check(after) {
+/// An error when the variant cannot decide whether the check is mate.
+pub fn check_mark<V: Notation + ?Sized>(variant: &V, after: &Position) -> Judged<&'static str> {
+    Ok(if !variant.is_check(after) {
         ""
-    } else if variant.outcome(after).is_some_and(|o| o.reason == super::EndReason::Checkmate) {
+    } else if variant.outcome(after)?.is_some_and(|o| o.reason == super::EndReason::Checkmate) {
         "#"
     } else {
         "+"
-    }
+    })
 }
 
 /// Notation of a legal turn, with check mark. Exact for one-move turns; for bombs,
 /// bounces and multi-move turns it writes the general forms of T8, B9 and F11
 /// without their refinements (capture lists, pawn bounces as from-to), which the
 /// variants that have such turns write themselves.
-pub fn write_turn<V: Notation + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> String {
+pub fn write_turn<V: Notation + ?Sized>(variant: &V, pos: &Position, turn: &Turn) -> Judged<String> {
     let body = match turn {
         Turn::Move(mv) => variant.write_move(pos, mv),
         Turn::Bomb(target) => format!("(****){target}"),
@@ -414,5 +415,5 @@ pub fn write_turn<V: Notation + ?Sized>(variant: &V, pos: &Position, turn: &Turn
         Turn::Multi(moves) => moves.iter().map(|m| move_text(m, &[])).collect::<Vec<_>>().join(" & "),
     };
     let after = variant.play(pos, turn);
-    body + check_mark(variant, &after)
+    Ok(body + check_mark(variant, &after)?)
 }

@@ -2,7 +2,7 @@
 //! the ending in force (with the ply it happened at) and the draws a player may
 //! claim. The replay computes one per ply; verdicts, captions, `check` and JSON read it.
 
-use super::{Claim, EndReason, Outcome, Position, Rules};
+use super::{Claim, EndReason, Judged, Outcome, Position, Rules};
 use std::fmt;
 
 /// An ending and the ply after which it happened (0 = the start position).
@@ -39,17 +39,18 @@ pub struct GameStatus {
 
 impl GameStatus {
     /// The status of a position judged on its own, without the history of a game:
-    /// check and the board's ending (what a snapshot alone can say).
-    pub fn of_position<R: Rules + ?Sized>(rules: &R, pos: &Position) -> GameStatus {
-        let on_board = rules.outcome(pos);
+    /// check and the board's ending (what a snapshot alone can say); an error when
+    /// the variant cannot decide the ending.
+    pub fn of_position<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Judged<GameStatus> {
+        let on_board = rules.outcome(pos)?;
         let check = rules.is_check(pos);
-        GameStatus {
+        Ok(GameStatus {
             ply: 0,
             check,
             on_board,
             ending: on_board.map(|outcome| Ending { outcome, ply: 0 }),
             claimable: Vec::new(),
-        }
+        })
     }
 
     /// Whether the side to move is checkmated here.

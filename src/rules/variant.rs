@@ -6,7 +6,7 @@
 //! [`Presentation`](crate::render::Presentation) (diagram captions and marks).
 
 use super::movegen::{en_passant_is_conceivable, MoveFilter};
-use super::{Move, MoveKind, Outcome, Position, Role, Turn};
+use super::{Judged, Move, MoveKind, Outcome, Position, Role, Turn};
 use crate::geometry::{Square, SquareSet};
 
 /// The rules of one variant.
@@ -65,14 +65,16 @@ pub trait Rules: Send + Sync {
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
 
-    /// How the game stands decided on the board, if it is over.
-    fn outcome(&self, pos: &Position) -> Option<Outcome>;
+    /// How the game stands decided on the board, if it is over; an error when the
+    /// variant's search could not decide it within its budget (Bubble Fizz).
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>>;
 
-    /// Whether the side to move has any legal turn.
-    fn has_legal_turn(&self, pos: &Position) -> bool {
+    /// Whether the side to move has any legal turn; an error when the variant's
+    /// search could not decide it within its budget (Bubble Fizz).
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
         let mut turns = Vec::new();
         self.legal_turns(pos, &mut turns);
-        !turns.is_empty()
+        Ok(!turns.is_empty())
     }
 
     /// The en passant square when an en passant capture is legal there (FEN writes

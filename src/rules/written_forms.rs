@@ -7,7 +7,7 @@
 //! `(****)g6:h5h7` in every form. Check marks are written in SAN and LAN only.
 //! Canonical SAN (English letters) is the variant's own canonical text, unchanged.
 
-use super::{Color, Move, MoveKind, Notation, Position, Role, Turn};
+use super::{Color, Judged, Move, MoveKind, Notation, Position, Role, Turn};
 use crate::geometry::{Rect, Square};
 use crate::record::iccf;
 use crate::record::languages::{figurine, Language, ENGLISH};
@@ -124,12 +124,13 @@ impl WrittenForm {
     }
 
     /// A legal turn in `pos` in this form, its canonical text computed here (for callers
-    /// that hold a turn rather than a resolved token).
-    pub fn write_turn<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, turn: &Turn) -> String {
-        let with_mark = variant.write_turn(pos, turn);
-        let mark = super::san::check_mark(variant, &variant.play(pos, turn));
+    /// that hold a turn rather than a resolved token); an error when the variant cannot
+    /// decide the notation.
+    pub fn write_turn<V: Notation + ?Sized>(&self, variant: &V, pos: &Position, turn: &Turn) -> Judged<String> {
+        let with_mark = variant.write_turn(pos, turn)?;
+        let mark = super::san::check_mark(variant, &variant.play(pos, turn))?;
         let canonical = with_mark.strip_suffix(mark).unwrap_or(&with_mark);
-        self.write(pos, turn, canonical, mark)
+        Ok(self.write(pos, turn, canonical, mark))
     }
 
     /// Canonical SAN with each English piece letter replaced by this form's letter:
@@ -247,7 +248,7 @@ mod tests {
         let knight = turns.iter().find(|t| t.moves().first().is_some_and(|m| m.to == Square::parse("f3").unwrap()));
         let knight = knight.unwrap();
         let german = Letters::find("de").unwrap();
-        let written = |form, letters| WrittenForm { form, letters }.write_turn(&Chess, &pos, knight);
+        let written = |form, letters| WrittenForm { form, letters }.write_turn(&Chess, &pos, knight).unwrap();
         assert_eq!(written(Form::San, Letters::Language(ENGLISH)), "Nf3");
         assert_eq!(written(Form::San, german), "Sf3");
         assert_eq!(written(Form::San, Letters::Figurine), "♘f3");

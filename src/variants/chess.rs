@@ -10,7 +10,7 @@ use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::{self, WrittenMove};
 use crate::rules::setup;
-use crate::rules::{mate_or_stalemate, Color, EndReason, Move, Outcome, Position, ResolveError, Role, Turn};
+use crate::rules::{mate_or_stalemate, Color, EndReason, Judged, Move, Outcome, Position, ResolveError, Role, Turn};
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -70,8 +70,8 @@ impl Rules for Chess {
         count_legal_moves(pos, &ARENA)
     }
 
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        any_legal_move(pos, &ARENA)
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
+        Ok(any_legal_move(pos, &ARENA))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
@@ -87,9 +87,9 @@ impl Rules for Chess {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
 
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        mate_or_stalemate(self, pos)
-            .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial)))
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
+        Ok(mate_or_stalemate(self, pos)?
+            .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial))))
     }
 
     fn is_dead_position(&self, pos: &Position) -> bool {

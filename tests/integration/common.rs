@@ -44,7 +44,7 @@ pub(crate) fn sorted<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> 
 pub(crate) fn notation_round_trips(variant: &dyn Variant, pos: &Position, turns: &[Turn]) -> Result<(), String> {
     let mut seen = BTreeMap::new();
     for turn in turns {
-        let text = variant.write_turn(pos, turn);
+        let text = variant.write_turn(pos, turn).map_err(|e| e.to_string())?;
         if let Some(other) = seen.insert(text.clone(), turn.clone()) {
             return Err(format!("`{text}` names two turns: {other:?} and {turn:?}"));
         }

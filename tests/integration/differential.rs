@@ -130,7 +130,7 @@ fn shakmaty_outcome(pos: &Chess, legal_empty: bool) -> String {
 }
 
 fn arbiter_outcome(variant: &AChess, pos: &APosition) -> String {
-    match variant.outcome(pos) {
+    match variant.outcome(pos).ok().flatten() {
         None => "none".to_string(),
         Some(o) => {
             let reason = match o.reason {
@@ -286,7 +286,7 @@ fn compare_node(variant: &AChess, spos: &Chess, apos: &APosition) -> Result<Node
             ),
         ));
     }
-    if variant.has_legal_turn(apos) == aturns.is_empty() {
+    if variant.has_legal_turn(apos) == Ok(aturns.is_empty()) {
         return Err((
             "legal moves",
             format!("has_legal_turn says {} but legal_turns lists {}", !aturns.is_empty(), aturns.len()),
@@ -316,7 +316,7 @@ fn compare_san(
     aturn: &Turn,
 ) -> Result<String, Diff> {
     let s_san = SanPlus::from_move(spos.clone(), smove).to_string();
-    let a_san = variant.write_turn(apos, aturn);
+    let a_san = variant.write_turn(apos, aturn).map_err(|e| ("SAN", e.to_string()))?;
     if s_san != a_san {
         return Err(("SAN", format!("move {key}: arbiter writes {a_san}, shakmaty {s_san}")));
     }

@@ -2,7 +2,8 @@
 //! twelve invigorated units of its side crowded around it and the lines to it, under
 //! both `birth` options and with castling rights. Deciding whether a legal turn exists
 //! must stay cheap whether the answer is mate or a turn of several moves in the right
-//! order, and when the units jam each other's only ways; each record is followed by a
+//! order, and when the units jam each other's only ways; a position beyond the
+//! search's budget is reported (exit 2), never guessed. Each record is followed by a
 //! good game that must still be validated.
 
 use crate::common::{self, GOOD_GAME};
@@ -59,8 +60,36 @@ const JAMMED: [&str; 3] = [
      a3:2,c3:2,e3:2,g3:2,g2:2,h2:2,b3:0,b2:0,d3:0,d2:0,f3:0,f2:0,b4:0,d4:0,f4:0",
 ];
 
+/// The castling jam: a king on e1 with a castling right, checked along the first rank,
+/// and on the b- and d-files an invigorated pawn under two invigorated rooks. The
+/// cover does not refute it; the search would need about 75,000 states to see the
+/// mate, beyond the budget.
+const CASTLING_JAM: &str = "k7/8/8/8/PRnR4/PRPRP1n1/1P1PPP2/r3K2R w K - 0 1 - \
+                            a4:2,a3:2,c3:2,e3:2,e2:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0";
+
+/// Found by a hill climb on the states the search visits: the white king on f2 among
+/// black queens, seventeen invigorated white units around it, bubbles of both sides.
+/// Its states cost several times those of the jam, and the search reaches the budget:
+/// whether White has a legal turn is beyond what arbiter decides.
+const BEYOND_THE_BUDGET: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3K1Q/2R1q1RR w - - 0 1 \
+                                 a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
+                                 b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
+
+/// Found by the same climb from the jams: rooks stacked on three files and more
+/// invigorated rooks and knights above them, under `birth=strike`. Each state costs
+/// tens of thousands of steps of the refutation, and the budget is reached after a
+/// few thousand states.
+const BEYOND_THE_BUDGET_STRIKE: &str = "k1r5/8/1R2N3/4R2R/1R1R1R2/PRPRPRP1/1P1P1PPP/r6K w - - 0 1 - \
+                                        b6:0,e6:0,e5:0,h5:0,b4:0,d4:0,f4:0,a3:2,b3:0,c3:2,d3:0,e3:2,f3:0,g3:2,\
+                                        b2:0,d2:0,f2:0,g2:2,h2:2";
+
 /// Runs `arbiter validate` on `record` followed by the good game, under the limits.
 fn validate_limited(name: &str, record: &str) -> String {
+    validate_limited_with_status(name, record).0
+}
+
+/// [`validate_limited`], with the exit status and standard error.
+fn validate_limited_with_status(name: &str, record: &str) -> (String, Option<i32>, String) {
     let path = common::temp_file("hostile-fizz", name, format!("{record}{GOOD_GAME}").as_bytes());
     let binary = assert_cmd::cargo::cargo_bin("arbiter");
     let script = format!("ulimit -v {MEMORY_LIMIT_KIB} && exec \"$0\" \"$@\"");
@@ -80,7 +109,7 @@ fn validate_limited(name: &str, record: &str) -> String {
         stdout.lines().any(|l| l.contains("(Good - Game)") && l.contains(": valid")),
         "{name}: the good game after the hostile one was not validated:\n{stdout}"
     );
-    stdout.into_owned()
+    (stdout.into_owned(), output.status.code(), stderr.into_owned())
 }
 
 /// A record of the position `fen` with `rules`, the turn `moves` and `result`.
@@ -150,4 +179,42 @@ fn jams_are_mate() {
 #[test]
 fn jams_are_mate_under_birth_strike() {
     mates_are_found("fizz-jammed-strike", &JAMMED, "birth=strike");
+}
+
+#[test]
+fn a_position_beyond_the_budget_is_reported_not_guessed() {
+    // Whatever the record claims, the game is unreadable at the position, with exit 2,
+    // and the good game after it is still validated.
+    let cases = [
+        (CASTLING_JAM, "", "0-1"),
+        (CASTLING_JAM, "birth=strike", "0-1"),
+        (BEYOND_THE_BUDGET, "", "1-0"),
+        (BEYOND_THE_BUDGET, "", "*"),
+        (BEYOND_THE_BUDGET_STRIKE, "birth=strike", "1/2-1/2"),
+    ];
+    for (fen, rules, result) in cases {
+        let name = "fizz-beyond.pgn";
+        let (out, status, stderr) = validate_limited_with_status(name, &record(fen, rules, "", result));
+        assert_eq!(status, Some(2), "{result}:\n{out}\n{stderr}");
+        assert!(out.contains(": unreadable at line"), "{result}:\n{out}");
+        assert!(
+            stderr.contains("cannot decide whether White has a legal turn: the search stopped after")
+                && stderr.contains("this position is beyond what arbiter decides"),
+            "{result}:\n{stderr}"
+        );
+        assert!(!out.contains("checkmate") && !out.contains("stalemate"), "{result}: a guessed ending:\n{out}");
+    }
+}
+
+#[test]
+fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
+    let output = Command::cargo_bin("arbiter")
+        .expect("the arbiter binary is built for tests")
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", BEYOND_THE_BUDGET])
+        .timeout(HANG_GUARD)
+        .output()
+        .expect("arbiter runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot decide whether White has a legal turn"), "{stderr}");
 }

@@ -42,13 +42,13 @@ fn random_game(variant: &dyn Variant, choices: &[u32]) -> Game {
     let mut game = Game { positions: vec![pos.clone()], turns: Vec::new() };
     let mut turns: Vec<Turn> = Vec::new();
     for &choice in choices {
-        if variant.outcome(&pos).is_some() {
+        if !matches!(variant.outcome(&pos), Ok(None)) {
             break;
         }
         turns.clear();
         variant.legal_turns(&pos, &mut turns);
         let Some(turn) = turns.get(choice as usize % turns.len().max(1)) else { break };
-        game.turns.push(variant.write_turn(&pos, turn));
+        game.turns.push(variant.write_turn(&pos, turn).expect("a decided notation"));
         pos = variant.play(&pos, turn);
         game.positions.push(pos.clone());
     }
@@ -72,7 +72,8 @@ fn record(variant: &dyn Variant, game: &Game) -> String {
 fn sorted_turns(variant: &dyn Variant, pos: &Position) -> Vec<String> {
     let mut turns = Vec::new();
     variant.legal_turns(pos, &mut turns);
-    let mut written: Vec<String> = turns.iter().map(|t| variant.write_turn(pos, t)).collect();
+    let mut written: Vec<String> =
+        turns.iter().map(|t| variant.write_turn(pos, t).expect("a decided notation")).collect();
     written.sort();
     written
 }

@@ -20,7 +20,7 @@ use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::rules::{EndReason, Move, Outcome, Position, ResolveError, Turn, Wing};
+use crate::rules::{EndReason, Judged, Move, Outcome, Position, ResolveError, Turn, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use schedule::{Region, Schedule};
@@ -64,8 +64,8 @@ impl Rules for Bellows {
         moves::count_legal_moves(pos, &self.schedule)
     }
 
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        moves::any_legal_move(pos, &self.schedule)
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
+        Ok(moves::any_legal_move(pos, &self.schedule))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
@@ -85,12 +85,12 @@ impl Rules for Bellows {
 
     /// L7: a side with no legal move loses, in check (checkmate) or not. O3: no
     /// insufficient-material rule.
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if self.has_legal_turn(pos) {
-            return None;
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
+        if self.has_legal_turn(pos)? {
+            return Ok(None);
         }
         let reason = if self.is_check(pos) { EndReason::Checkmate } else { EndReason::NoLegalTurn };
-        Some(Outcome::win(pos.turn().other(), reason))
+        Ok(Some(Outcome::win(pos.turn().other(), reason)))
     }
 }
 

@@ -12,7 +12,7 @@ use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
 use crate::rules::{
-    mate_or_stalemate, Board, Bounce, Color, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
+    mate_or_stalemate, Board, Bounce, Color, Judged, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
 };
 use crate::snapshot::plain::{self, PawnRanks};
 use crate::snapshot::SnapshotError;
@@ -83,8 +83,8 @@ impl Rules for Bouncing {
         generate::legal_moves(pos, &mut KingSafety::new(pos), filter, sources, out);
     }
 
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        generate::any_legal_turn(pos)
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
+        Ok(generate::any_legal_turn(pos))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
@@ -104,7 +104,7 @@ impl Rules for Bouncing {
 
     /// Checkmate and stalemate only; bounces can decide games that orthodox
     /// material could not, so there is no insufficient material (O3).
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
         mate_or_stalemate(self, pos)
     }
 }
@@ -124,7 +124,7 @@ impl Notation for Bouncing {
         notation::resolve_into(self, pos, token, canonical)
     }
 
-    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
         notation::write_turn(self, pos, turn)
     }
 }

@@ -11,7 +11,7 @@ use crate::record::ast::{BounceToken, SanToken, TurnToken};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
 use crate::rules::san::{self, WrittenMove};
-use crate::rules::{Bounce, Move, Position, ResolveError, Role, Turn};
+use crate::rules::{Bounce, Judged, Move, Position, ResolveError, Role, Turn};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
@@ -59,10 +59,10 @@ pub(super) fn resolve_into(
 }
 
 /// Canonical notation of a turn with its check mark, written last (B9).
-pub(super) fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> String {
+pub(super) fn write_turn(variant: &Bouncing, pos: &Position, turn: &Turn) -> Judged<String> {
     let Turn::Bounced(mv, bounce) = turn else { return san::write_turn(variant, pos, turn) };
     let body = format!("{}, {}", variant.write_move(pos, mv), bounce_text(pos, bounce));
-    body + san::check_mark(variant, &variant.play(pos, turn))
+    Ok(body + san::check_mark(variant, &variant.play(pos, turn))?)
 }
 
 /// B9's canonical bounce: piece letter and destination for pieces (`Kg8`), from-to

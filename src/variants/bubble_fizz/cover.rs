@@ -55,7 +55,10 @@
 //! table of at most 2^T sets of the T threats (T <= 8 under `birth=fizzle`: one line
 //! per direction; see [`MAX_THREATS`]), grown over at most 16 movers with at most
 //! 1 + m + m^2 routes each (m the unit's moves, 27 at most); what a route needs from
-//! the others costs at most 14 swept squares times 27 + 27^2 ways out.
+//! the others costs at most 14 swept squares times 27 + 27^2 ways out. On a board
+//! crowded with queens that is still millions of steps, so a state spends at most
+//! [`COVER_WORK`] of them; past that the refutation gives up where it stands, which
+//! weakens it but keeps it exact.
 
 use super::bubbles::{above, struck_by_rise, Birth};
 use super::relevance::{reaches, roles_after, step};
@@ -64,6 +67,7 @@ use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::rules::movegen::is_immobile;
 use crate::rules::Role;
+use std::cell::Cell;
 
 /// Where the king ends the turn, what it spends, and what its moves land on.
 struct KingPlan {
@@ -120,7 +124,19 @@ struct Threat {
 
 /// Whether the turn in progress in `st` might still end legally: `false` only when no
 /// order of the remaining moves can (see the module comment).
+#[cfg(test)]
 pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
+    refute(st, birth).0
+}
+
+/// [`may_end_legally`], and the steps it took (at most [`COVER_WORK`]).
+pub(super) fn refute(st: &TurnState, birth: Birth) -> (bool, usize) {
+    let work = Work { left: Cell::new(COVER_WORK) };
+    let verdict = may_end_legally_within(st, birth, &work);
+    (verdict, COVER_WORK - work.left.get())
+}
+
+fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Work) -> bool {
     let pos = &st.pos;
     let board = pos.board();
     let us = pos.turn();
@@ -132,9 +148,37 @@ pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
     let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
     let fixed = board.occupied().difference(movers);
     let others = movers.difference(SquareSet::only(king));
-    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq)).collect();
+    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq, work)).collect();
     let plans = king_plans(st, fixed, king, may_move(king));
-    plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of))
+    plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of, work))
+}
+
+/// The steps one refutation may take (a route built, a way out of a route's path
+/// tried, an answer weighed, a set of threats grown): it bounds the cost of a state
+/// whatever crowds the board. Past it the refutation gives up where it stands
+/// (routes count as needing nothing, a table as answering every threat), which only
+/// weakens it, so it stays exact as a necessary condition.
+pub(super) const COVER_WORK: usize = 200_000;
+
+/// What building one route costs, in steps (its landings are generated on the way).
+const ROUTE_STEPS: usize = 20;
+
+/// What is left of [`COVER_WORK`] for one state.
+struct Work {
+    left: Cell<usize>,
+}
+
+impl Work {
+    /// Takes `steps` from what is left; `false` (and nothing taken) when too few are.
+    fn spend(&self, steps: usize) -> bool {
+        let left = self.left.get();
+        if left < steps {
+            self.left.set(0);
+            return false;
+        }
+        self.left.set(left - steps);
+        true
+    }
 }
 
 /// The ways the king may end the turn: staying, or one or two steps, over every
@@ -165,7 +209,7 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
 
 /// The routes of the mover on `from`: `[without, with]` the ordinary move, each with
 /// what it needs from the other movers (see [`obstruction`]).
-fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square) -> Option<Reach> {
+fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square, work: &Work) -> Option<Reach> {
     let piece = st.pos.board().get(from)?;
     let stay = Route { ends: from, landings: SquareSet::EMPTY, legs: [None, None], needs: Needs::Nothing };
     let moves_without = usize::from(st.extras.contains(from));
@@ -173,8 +217,9 @@ fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square) -> O
     let routes = [moves_without, moves_with].map(|moves| {
         let mut routes = vec![stay];
         walk(st, fixed, piece.role, stay, moves, &mut routes);
+        work.spend(ROUTE_STEPS * routes.len());
         for route in &mut routes {
-            route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route);
+            route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route, work);
         }
         routes
     });
@@ -217,8 +262,16 @@ fn swept(from: Square, to: Square) -> SquareSet {
 /// A mover that does not hold the ordinary move makes at most one move, its extra;
 /// when no move of it does that (its way out blocked by the unit still on `origin`,
 /// or by that unit between its two moves, or leading onto the route), it can step
-/// aside only as the holder of the ordinary move.
-fn obstruction(st: &TurnState, fixed: SquareSet, others: SquareSet, origin: Square, route: &Route) -> Needs {
+/// aside only as the holder of the ordinary move. When `work` runs out, the route
+/// counts as needing nothing.
+fn obstruction(
+    st: &TurnState,
+    fixed: SquareSet,
+    others: SquareSet,
+    origin: Square,
+    route: &Route,
+    work: &Work,
+) -> Needs {
     let [Some(first), second] = route.legs else { return Needs::Nothing };
     let first_swept = swept(first.0, first.1);
     let second_swept = second.map_or(SquareSet::EMPTY, |(from, to)| swept(from, to));
@@ -229,6 +282,10 @@ fn obstruction(st: &TurnState, fixed: SquareSet, others: SquareSet, origin: Squa
     for blocker in &(all & others) {
         let Some(piece) = board.get(blocker) else { continue };
         let ways_out = step(piece.role, blocker, us, fixed).lands;
+        let ways = ways_out.len();
+        if !work.spend(1 + ways + ways * ways) {
+            return Needs::Nothing;
+        }
         let steps_aside = st.extras.contains(blocker)
             && ways_out.iter().any(|to| {
                 let way = swept(blocker, to);
@@ -322,7 +379,14 @@ fn between(from: Square, to: Square) -> SquareSet {
 
 /// Whether some holder of the ordinary move lets the movers answer every threat of
 /// `plan`.
-fn plan_may_work(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan, reaches: &[Reach]) -> bool {
+fn plan_may_work(
+    st: &TurnState,
+    birth: Birth,
+    fixed: SquareSet,
+    plan: &KingPlan,
+    reaches: &[Reach],
+    work: &Work,
+) -> bool {
     let Some(threats) = threats(st, birth, fixed, plan) else { return false };
     if threats.is_empty() {
         return true;
@@ -343,11 +407,17 @@ fn plan_may_work(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan
             }
         })
     };
+    let routes: usize = reaches.iter().map(|unit| unit.routes.iter().map(Vec::len).sum::<usize>()).sum();
+    if !work.spend(routes * threats.len()) {
+        return true;
+    }
     let options: Vec<Options> = reaches.iter().map(|unit| Options::of(unit, &answers)).collect();
     let full = (1u32 << threats.len()) - 1;
     let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
         let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
-        covers(lists.iter().map(Vec::as_slice), threats.len(), full)
+        // Out of steps, the refutation gives up: every threat counts as answered.
+        !work.spend(lists.iter().map(Vec::len).sum::<usize>() + options.len())
+            || covers(lists.iter().map(Vec::as_slice), threats.len(), full, work)
     };
     if !ordinary_free {
         return check(&|_, unit| unit.alone.clone());
@@ -415,14 +485,17 @@ const MAX_THREATS: usize = 16;
 
 /// Whether one answer per mover (each mover's answers are a list of bit sets) can
 /// together answer every threat (`full`): the sets of threats answerable by the
-/// movers so far, grown mover by mover.
-fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u32) -> bool {
+/// movers so far, grown mover by mover. `true` when `work` runs out.
+fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u32, work: &Work) -> bool {
     let mut reachable = vec![false; 1 << threats];
     let mut sets = vec![0u32];
     if let Some(first) = reachable.first_mut() {
         *first = true;
     }
     for answers in choices {
+        if !work.spend(sets.len() * answers.len()) {
+            return true;
+        }
         let mut grown = Vec::new();
         for &set in &sets {
             for &answer in answers {
@@ -510,6 +583,7 @@ mod tests {
     #[test]
     fn answers_combine_one_per_mover() {
         let lists = |lists: Vec<&'static [u32]>| lists.into_iter();
+        let covers = |lists, threats, full| covers(lists, threats, full, &super::Work { left: 1000.into() });
         // Threats 0 and 1: mover 0 answers either, mover 1 only threat 1.
         assert!(covers(lists(vec![&[0, 1, 2], &[0, 2]]), 2, 3));
         assert!(!covers(lists(vec![&[0, 2], &[0, 2]]), 2, 3));

@@ -13,7 +13,7 @@ use crate::geometry::SquareSet;
 use crate::rules::castling::castling_moves;
 use crate::rules::check;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Color, Move, Role, Turn, Wing};
+use crate::rules::{Color, Move, Question, Role, Turn, Undecided, Wing};
 use std::collections::HashSet;
 
 /// The moves that may come next in the turn (before king safety, which is judged at
@@ -111,8 +111,9 @@ pub(super) fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out:
 }
 
 /// Whether some legal turn continues from `st`; stops at the first. Turns of one
-/// move are tried first: they are cheap, and usually one of them is legal.
-pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
+/// move are tried first: they are cheap, and usually one of them is legal. The
+/// states searched after every first move count against one budget.
+pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
     let mut moves = Vec::with_capacity(48);
     next_moves(st, MoveFilter::default(), &mut moves);
     let mut quick = QuickSafety::new(st, birth);
@@ -124,42 +125,116 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth) -> bool {
         })
     };
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
-        return true;
+        return Ok(true);
     }
-    let mut seen = HashSet::new();
-    moves.iter().filter(|mv| may_continue_after(st, mv)).any(|mv| {
+    for mv in moves.iter().filter(|mv| may_continue_after(st, mv)) {
         let mut next = st.clone();
         next.apply(mv, birth);
-        can_complete(&next, birth, &mut seen)
-    })
+        if can_complete(&next, birth, memo)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The steps one question may take: each state it visits costs [`STATE_STEPS`], and
+/// each step of that state's refutation one more (at most
+/// [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
+/// mates the refutations see through; small enough that a question at the budget ends
+/// in about half a second and a few megabytes in a release build (see
+/// `notation/bubble-fizz.md`).
+pub const STEP_BUDGET: usize = 100_000_000;
+
+/// What a state costs besides its refutation (its moves, its relevant units, its key),
+/// in the refutation's steps.
+const STATE_STEPS: usize = 1_000;
+
+/// The search stopped at its budget after visiting `states` states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OverBudget {
+    pub states: usize,
+}
+
+impl OverBudget {
+    /// The error of the question `question` about `side`'s turn.
+    pub(super) fn undecided(self, side: Color, question: Question) -> Undecided {
+        Undecided { side, question, states: self.states }
+    }
+}
+
+/// What one question has searched: the keys of the states being searched or found
+/// without a legal end (a state found with one is forgotten again, so that the
+/// question may go on with another first move), and how many states it has
+/// visited against its budget.
+pub(super) struct Memo {
+    seen: HashSet<u128>,
+    visited: usize,
+    /// Steps left of the question's budget.
+    left: usize,
+}
+
+impl Memo {
+    /// An empty memo for a question that may take `budget` steps.
+    pub(super) fn new(budget: usize) -> Memo {
+        Memo { seen: HashSet::new(), visited: 0, left: budget }
+    }
+
+    /// Notes a state about to be searched: `Ok(false)` when it was searched already,
+    /// an error when the budget is spent.
+    fn visit(&mut self, key: u128) -> Result<bool, OverBudget> {
+        if self.seen.contains(&key) {
+            return Ok(false);
+        }
+        if self.left < STATE_STEPS {
+            return Err(OverBudget { states: self.visited });
+        }
+        self.left -= STATE_STEPS;
+        self.visited += 1;
+        self.seen.insert(key);
+        Ok(true)
+    }
+
+    /// Takes `steps` more from the budget (the next state finds it spent if too few
+    /// were left).
+    fn spend(&mut self, steps: usize) {
+        self.left = self.left.saturating_sub(steps);
+    }
 }
 
 /// Whether the turn in progress in `st` (at least one move made) can end legally,
 /// now or after more moves. A state whose threats the movers cannot answer is refuted
 /// at once (see [`cover`]), only the moves of the units that can matter are tried
 /// (see [`relevance`] for why that is exact), and each state is searched once:
-/// different orders of the same moves often meet, and `seen` holds the keys of the
-/// states already searched (all of them without a legal end, since the search stops
-/// at the first).
-pub(super) fn can_complete(st: &TurnState, birth: Birth, seen: &mut HashSet<u128>) -> bool {
+/// different orders of the same moves often meet, and `memo` holds the keys of the
+/// states already searched. Stops with an error when the memo's budget is spent.
+pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
     if safety::safe_at_end(st) {
-        return true;
+        return Ok(true);
     }
-    if !st.may_continue()
-        || relevance::king_is_lost(st, birth)
-        || !seen.insert(state_key(st))
-        || !cover::may_end_legally(st, birth)
-    {
-        return false;
+    if !st.may_continue() || relevance::king_is_lost(st, birth) {
+        return Ok(false);
+    }
+    let key = state_key(st);
+    if !memo.visit(key)? {
+        return Ok(false);
+    }
+    let (may_end, steps) = cover::refute(st, birth);
+    memo.spend(steps);
+    if !may_end {
+        return Ok(false);
     }
     let relevant = relevance::relevant_units(st, birth);
     let mut moves = Vec::with_capacity(32);
     next_moves(st, MoveFilter::default(), &mut moves);
-    moves.iter().filter(|mv| relevant.contains(mv.from)).any(|mv| {
+    for mv in moves.iter().filter(|mv| relevant.contains(mv.from)) {
         let mut next = st.clone();
         next.apply(mv, birth);
-        can_complete(&next, birth, seen)
-    })
+        if can_complete(&next, birth, memo)? {
+            memo.seen.remove(&key);
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Everything about a turn in progress that decides how it may go on and end: units
@@ -204,30 +279,48 @@ fn mix(mut x: u64) -> u64 {
 }
 /// Whether `mv`, played next, starts or ends a legal turn: the moves a written part
 /// may name (SAN disambiguates against these).
-fn leads_somewhere(st: &TurnState, mv: &Move, birth: Birth, quick: &mut QuickSafety) -> bool {
+fn leads_somewhere(
+    st: &TurnState,
+    mv: &Move,
+    birth: Birth,
+    quick: &mut QuickSafety,
+    memo: &mut Memo,
+) -> Result<bool, OverBudget> {
     // Ending the turn right after `mv` is one way on (the extras may go unused),
     // judged without playing the move when it can be.
     match quick.judge(mv) {
-        Some(true) => return true,
-        Some(false) if !may_continue_after(st, mv) => return false,
+        Some(true) => return Ok(true),
+        Some(false) if !may_continue_after(st, mv) => return Ok(false),
         _ => {}
     }
     let mut next = st.clone();
     next.apply(mv, birth);
-    can_complete(&next, birth, &mut HashSet::new())
+    can_complete(&next, birth, memo)
 }
 
-/// The moves fitting `filter` that may come next and lead to a legal turn.
-pub(super) fn playable_moves(st: &TurnState, birth: Birth, filter: MoveFilter) -> Vec<Move> {
-    let mut moves = Vec::new();
-    playable_moves_into(st, birth, filter, &mut moves);
-    moves
-}
-
-/// [`playable_moves`] into `moves` (emptied first), a buffer kept from part to part.
-pub(super) fn playable_moves_into(st: &TurnState, birth: Birth, filter: MoveFilter, moves: &mut Vec<Move>) {
+/// The moves fitting `filter` that may come next and lead to a legal turn, into `moves`
+/// (emptied first); the states searched for all of them count against one budget.
+pub(super) fn playable_moves_into(
+    st: &TurnState,
+    birth: Birth,
+    filter: MoveFilter,
+    budget: usize,
+    moves: &mut Vec<Move>,
+) -> Result<(), OverBudget> {
     moves.clear();
     next_moves(st, filter, moves);
     let mut quick = QuickSafety::new(st, birth);
-    moves.retain(|m| leads_somewhere(st, m, birth, &mut quick));
+    let mut memo = Memo::new(budget);
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let Some(&mv) = moves.get(i) else { break };
+        if leads_somewhere(st, &mv, birth, &mut quick, &mut memo)? {
+            if let Some(slot) = moves.get_mut(kept) {
+                *slot = mv;
+            }
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
+    Ok(())
 }

@@ -4,6 +4,8 @@
 //! the other side's turn (F4), and a unit back from its pause may move twice (F6).
 
 mod bubbles;
+#[cfg(test)]
+mod budget_tests;
 mod caption;
 mod cover;
 mod generate;
@@ -22,9 +24,11 @@ use crate::render::{SquareMarks, UnitMarks};
 use crate::rules::movegen::{MoveFilter, Terrain};
 use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
-use crate::rules::{EndReason, Outcome, Position, ResolveError, Resolved, Turn};
+use crate::rules::{EndReason, Judged, Outcome, Position, Question, ResolveError, Resolved, Turn};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
+use generate::Memo;
+pub use generate::STEP_BUDGET;
 use turn_state::TurnState;
 
 /// The orthodox board and units.
@@ -33,20 +37,44 @@ const TERRAIN: Terrain = Terrain::orthodox();
 /// The start position: the orthodox array, no bubbles, no pauses.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
-/// Refreshing Bubble Fizz Chess with its rule option `birth` (F2).
-#[derive(Clone, Copy, Debug, Default)]
+/// Refreshing Bubble Fizz Chess with its rule option `birth` (F2), and the number of
+/// steps one question about a turn may take (see [`STEP_BUDGET`]).
+#[derive(Clone, Copy, Debug)]
 pub struct BubbleFizz {
     pub birth: Birth,
+    budget: usize,
+}
+
+impl Default for BubbleFizz {
+    fn default() -> BubbleFizz {
+        BubbleFizz::new(Birth::default())
+    }
 }
 
 impl BubbleFizz {
+    /// The variant with the option `birth` and the standard budget.
+    pub fn new(birth: Birth) -> BubbleFizz {
+        BubbleFizz { birth, budget: STEP_BUDGET }
+    }
+
     /// The variant with the rule options given (`birth=strike`; fizzle otherwise).
     pub fn with_options(options: &std::collections::BTreeMap<String, String>) -> BubbleFizz {
         let birth = match options.get("birth").map(String::as_str) {
             Some("strike") => Birth::Strike,
             _ => Birth::Fizzle,
         };
-        BubbleFizz { birth }
+        BubbleFizz::new(birth)
+    }
+
+    /// The same variant allowed `steps` steps per question instead of
+    /// [`STEP_BUDGET`] (tests reach the budget with small positions this way).
+    pub fn with_budget(self, steps: usize) -> BubbleFizz {
+        BubbleFizz { budget: steps, ..self }
+    }
+
+    /// The memo of a new question.
+    fn memo(&self) -> Memo {
+        Memo::new(self.budget)
     }
 
     /// Hands every legal turn of `pos` to `visit` as it is found, collecting none, so
@@ -74,8 +102,9 @@ impl Rules for BubbleFizz {
         generate::legal_turns(&TurnState::begin(pos), self.birth, filter, out);
     }
 
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        generate::any_legal_turn(&TurnState::begin(pos), self.birth)
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
+        generate::any_legal_turn(&TurnState::begin(pos), self.birth, &mut self.memo())
+            .map_err(|over| over.undecided(pos.turn(), Question::LegalTurn))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
@@ -93,18 +122,18 @@ impl Rules for BubbleFizz {
     /// F9: without a legal turn, a side in check is mated; otherwise it loses when
     /// one of its units is paused (counter 1-3) and draws when none is. Bare kings
     /// are no dead draw (F12, O3).
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        if self.has_legal_turn(pos) {
-            return None;
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
+        if self.has_legal_turn(pos)? {
+            return Ok(None);
         }
         let us = pos.turn();
-        Some(if self.is_check(pos) {
+        Ok(Some(if self.is_check(pos) {
             Outcome::win(us.other(), EndReason::Checkmate)
         } else if pos.board().occupied_by(us).iter().any(|sq| pos.board().counter(sq).is_some_and(|c| c > 0)) {
             Outcome::win(us.other(), EndReason::NoLegalTurn)
         } else {
             Outcome::draw(EndReason::Stalemate)
-        })
+        }))
     }
 }
 
@@ -135,7 +164,7 @@ impl Notation for BubbleFizz {
         Ok(turn)
     }
 
-    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
         notation::write_turn(self, pos, turn)
     }
 }

@@ -3,7 +3,7 @@
 //! Every part is resolved against the moves that may come next in the turn; a part
 //! that fits none is explained in plain words naming squares.
 
-use super::generate::{self, next_moves, playable_moves, playable_moves_into};
+use super::generate::{self, next_moves, playable_moves_into};
 use super::safety;
 use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
@@ -11,7 +11,7 @@ use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::refusal::{self, BubbleCause, CastlingCause, Refusal, UnitAt};
 use crate::rules::san::{self, move_text, WrittenMove};
-use crate::rules::{Move, Position, ResolveError, Resolved, Role, Turn, Wing};
+use crate::rules::{Judged, Move, Position, Question, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
@@ -89,7 +89,7 @@ fn resolve_part(
     peers: &mut Vec<Move>,
 ) -> Result<(Move, String), ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
-    playable_moves_into(st, variant.birth, MoveFilter { role: Some(written.role), to: written.to() }, peers);
+    playable_into(variant, st, MoveFilter { role: Some(written.role), to: written.to() }, peers)?;
     let mut fitting = written.fitting(peers);
     if fitting.len() > 1 && last {
         let ends_safe = |m: &Move| {
@@ -103,33 +103,48 @@ fn resolve_part(
     }
     match fitting.as_slice() {
         [mv] => Ok((*mv, move_text(mv, peers))),
-        [] => Err(ResolveError::Illegal(refusal(variant, st, san, &written))),
+        [] => Err(ResolveError::Illegal(refusal(variant, st, san, &written, peers))),
         many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
     }
 }
 
+/// The moves fitting `filter` that may come next and lead to a legal turn, or why the
+/// search could not tell within the variant's budget.
+fn playable(variant: &BubbleFizz, st: &TurnState, filter: MoveFilter) -> Judged<Vec<Move>> {
+    let mut moves = Vec::new();
+    playable_into(variant, st, filter, &mut moves)?;
+    Ok(moves)
+}
+
+/// [`playable`] into `moves`, a buffer kept from part to part.
+fn playable_into(variant: &BubbleFizz, st: &TurnState, filter: MoveFilter, moves: &mut Vec<Move>) -> Judged<()> {
+    playable_moves_into(st, variant.birth, filter, variant.budget, moves)
+        .map_err(|over| over.undecided(st.pos.turn(), Question::NextMoves))
+}
+
 /// Canonical notation of a legal turn with its check mark (F11).
-pub(super) fn write_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> String {
+pub(super) fn write_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> Judged<String> {
     let mut st = TurnState::begin(pos);
     let mut texts = Vec::with_capacity(turn.moves().len());
     for mv in turn.moves() {
-        texts.push(part_text(variant, &st, mv));
+        texts.push(part_text(variant, &st, mv)?);
         st.apply(mv, variant.birth);
     }
-    texts.join(" & ") + san::check_mark(variant, &variant.play(pos, turn))
+    Ok(texts.join(" & ") + san::check_mark(variant, &variant.play(pos, turn))?)
 }
 
 /// SAN of one part, disambiguated against the other moves that may come next.
-fn part_text(variant: &BubbleFizz, st: &TurnState, mv: &Move) -> String {
+fn part_text(variant: &BubbleFizz, st: &TurnState, mv: &Move) -> Judged<String> {
     if mv.role == Role::Pawn || mv.is_castle() {
-        return move_text(mv, &[]);
+        return Ok(move_text(mv, &[]));
     }
-    let peers = playable_moves(st, variant.birth, MoveFilter { role: Some(mv.role), to: Some(mv.to) });
-    move_text(mv, &peers)
+    let peers = playable(variant, st, MoveFilter { role: Some(mv.role), to: Some(mv.to) })?;
+    Ok(move_text(mv, &peers))
 }
 
-/// Why no move that may come next fits the written part.
-fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &WrittenMove) -> Refusal {
+/// Why no move that may come next fits the written part (`peers`: the playable moves
+/// of its role to its square).
+fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &WrittenMove, peers: &[Move]) -> Refusal {
     if let SanToken::Castle { long } = san {
         return castling_refusal(variant, st, Wing::of_long(*long));
     }
@@ -137,7 +152,7 @@ fn refusal(variant: &BubbleFizz, st: &TurnState, san: &SanToken, written: &Writt
     if let Some(reason) = blocked_move(variant, st, written, filter) {
         return reason;
     }
-    written.refusal(variant, &st.pos, &playable_moves(st, variant.birth, filter))
+    written.refusal(variant, &st.pos, peers)
 }
 
 /// Explains a written move that some unit could make on the board but not now:
@@ -232,7 +247,9 @@ pub(super) fn unreachable(variant: &BubbleFizz, pos: &Position, written: &Writte
     let st = TurnState::begin(pos);
     let mut moves = Vec::new();
     next_moves(&st, filter, &mut moves);
-    let playable = playable_moves(&st, variant.birth, filter);
+    // Only asked once resolving found no playable move, so the search has answered
+    // this very question within the budget already.
+    let playable = playable(variant, &st, filter).ok()?;
     let mv = moves.iter().find(|m| written.fits(m) && !playable.contains(m))?;
     let mut next = st.clone();
     next.apply(mv, variant.birth);

@@ -254,17 +254,20 @@ fn lines_to(st: &TurnState, targets: SquareSet) -> SquareSet {
 /// A quick refutation, exact as a necessary condition: whether every square where the
 /// king could end the turn is attacked by an enemy unit that no move can stop (a
 /// knight, pawn or king, or a line unit standing next to it: nothing can come
-/// between) and that no enemy bubble is about to strike. Under `birth=strike` or
-/// while the mover may castle it answers `false` (a birth may pause an attacker; the
-/// king may land far away). The king moving once must find its square empty or
-/// emptied by a unit with an extra move, since the king's one move takes the only
-/// ordinary one when it has no extra of its own (and the other way round).
+/// between) and that no enemy bubble is about to strike. Under `birth=strike` it
+/// answers `false` (a birth may pause an attacker). Castling is left out, exactly:
+/// asked only inside a turn (a move made), where a castling is legal only when the
+/// king is not attacked as it is played, and the turn may then end just before it
+/// with the king on its square (see [`super::cover`]). The king moving once must
+/// find its square empty or emptied by a unit with an extra move, since the king's
+/// one move takes the only ordinary one when it has no extra of its own (and the
+/// other way round).
 pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
     let pos = &st.pos;
     let board = pos.board();
     let us = pos.turn();
     let Some(king) = board.king(us) else { return false };
-    if birth == Birth::Strike || pos.castling().rights().any(|(color, _, _)| color == us) {
+    if birth == Birth::Strike || st.count == 0 {
         return false;
     }
     let movable = !is_immobile(board, king) && st.may_move(king);

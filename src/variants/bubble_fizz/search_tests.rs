@@ -2,13 +2,12 @@
 //! of turns, on seeded random positions crowded with invigorated units and checks.
 
 use super::bubbles::Birth;
-use super::generate::{any_legal_turn, can_complete, may_continue_after, next_moves, search};
+use super::generate::{any_legal_turn, can_complete, may_continue_after, next_moves, search, Memo, STEP_BUDGET};
 use super::turn_state::TurnState;
 use crate::rules::movegen::MoveFilter;
 use crate::rules::Position;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::collections::HashSet;
 
 /// A random snapshot: both kings, a few units of each side (the mover's mostly
 /// invigorated), black line-movers to give checks, some bubbles and pauses.
@@ -237,14 +236,18 @@ fn compare_on(birth: Birth, seed: u64, snapshot: fn(&mut SmallRng) -> String, sa
         castling += usize::from(pos.castling().rights().next().is_some());
         let root = TurnState::begin(&pos);
         let full = completes_by_enumeration(&root, birth);
-        assert_eq!(any_legal_turn(&root, birth), full, "{birth:?}: has a legal turn in {text}");
+        assert_eq!(
+            any_legal_turn(&root, birth, &mut Memo::new(STEP_BUDGET)),
+            Ok(full),
+            "{birth:?}: has a legal turn in {text}"
+        );
         let mut firsts = Vec::new();
         next_moves(&root, MoveFilter::default(), &mut firsts);
         for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
             let mut next = root.clone();
             next.apply(mv, birth);
             let expected = completes_by_enumeration(&next, birth);
-            let fast = can_complete(&next, birth, &mut HashSet::new());
+            let fast = can_complete(&next, birth, &mut Memo::new(STEP_BUDGET)).expect("within the budget");
             assert_eq!(fast, expected, "{birth:?}: after {mv:?} in {text}");
             states += 1;
             dead_ends += usize::from(!expected);

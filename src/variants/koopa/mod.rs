@@ -16,7 +16,9 @@ use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::rules::{san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing};
+use crate::rules::{
+    san, Color, EndReason, Judged, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
+};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 
@@ -67,15 +69,15 @@ impl Rules for Koopa {
         false
     }
 
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
         // K5: a king taken off the board loses at once.
         for color in Color::ALL {
             if pos.board().king(color).is_none() {
-                return Some(Outcome::win(color.other(), EndReason::KingGone));
+                return Ok(Some(Outcome::win(color.other(), EndReason::KingGone)));
             }
         }
         // K9: no legal move draws.
-        (!self.has_legal_turn(pos)).then(|| Outcome::draw(EndReason::NoLegalTurn))
+        Ok((!self.has_legal_turn(pos)?).then(|| Outcome::draw(EndReason::NoLegalTurn)))
     }
 }
 

@@ -22,7 +22,8 @@ use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
 use crate::rules::{
-    mate_or_stalemate, san, Color, EndReason, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
+    mate_or_stalemate, san, Color, EndReason, Judged, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace,
+    Wing,
 };
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
@@ -86,8 +87,8 @@ impl Rules for Tilting {
     }
 
     /// T6: a bomb may be the only answer to check, so mate needs no bomb either.
-    fn has_legal_turn(&self, pos: &Position) -> bool {
-        kings_stand(pos) && (any_legal_move(pos, &ARENA) || bomb::any_legal_bomb(pos))
+    fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
+        Ok(kings_stand(pos) && (any_legal_move(pos, &ARENA) || bomb::any_legal_bomb(pos)))
     }
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
@@ -101,12 +102,12 @@ impl Rules for Tilting {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
 
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
         match Color::ALL.map(|c| pos.board().king(c).is_some()) {
             // T5: one blast removed both kings.
-            [false, false] => return Some(Outcome::draw(EndReason::BothKingsDestroyed)),
-            [true, false] => return Some(Outcome::win(Color::White, EndReason::KingDestroyed)),
-            [false, true] => return Some(Outcome::win(Color::Black, EndReason::KingDestroyed)),
+            [false, false] => return Ok(Some(Outcome::draw(EndReason::BothKingsDestroyed))),
+            [true, false] => return Ok(Some(Outcome::win(Color::White, EndReason::KingDestroyed))),
+            [false, true] => return Ok(Some(Outcome::win(Color::Black, EndReason::KingDestroyed))),
             [true, true] => {}
         }
         // T7: stalemate is a draw. No insufficient-material rule (O3).
@@ -137,9 +138,9 @@ impl Notation for Tilting {
         san::resolve_single_move(self, pos, token)
     }
 
-    fn write_turn(&self, pos: &Position, turn: &Turn) -> String {
+    fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
         match turn {
-            Turn::Bomb(target) => notation::bomb_text(pos, *target) + san::check_mark(self, &self.play(pos, turn)),
+            Turn::Bomb(target) => Ok(notation::bomb_text(pos, *target) + san::check_mark(self, &self.play(pos, turn))?),
             _ => san::write_turn(self, pos, turn),
         }
     }

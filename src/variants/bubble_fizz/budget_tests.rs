@@ -1,0 +1,102 @@
+//! The budget of states per question: a question beyond it is an [`Undecided`]
+//! error wherever it is asked (legal turn, outcome, check mark, notation, replay),
+//! never a guess. A small budget reaches it on a jam the cover does not refute.
+
+use super::{Birth, BubbleFizz, STEP_BUDGET};
+use crate::diagnostics::Severity;
+use crate::record::parse_game;
+use crate::replay::{self, ReplayOptions};
+use crate::rules::{san, Color, EndReason, Question, ResolveError, Undecided};
+use crate::variants::prelude::*;
+
+/// A jam beside a king with a castling right, checked along the first rank: the
+/// pawns under the rooks on the b- and d-files leave only after the rooks, and the
+/// cover alone does not see that every order jams. Mate, but the search needs about
+/// 75,000 states to see it: beyond the budget.
+const JAM: &str = "k7/8/8/8/PRnR4/PRPRP1n1/1P1PPP2/r3K2R w K - 0 1 - \
+                   a4:2,a3:2,c3:2,e3:2,e2:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0";
+
+/// Stacks of an invigorated pawn under two invigorated rooks on three files, the king
+/// checked along the first rank: mate, refuted by the cover in a few states.
+const STACKS: &str = "k7/8/8/8/1R1R1R2/PRPRPRP1/1P1P1PPP/r6K w - - 0 1 - \
+                      a3:2,c3:2,e3:2,g3:2,g2:2,h2:2,b3:0,b2:0,d3:0,d2:0,f3:0,f2:0,b4:0,d4:0,f4:0";
+
+fn jam() -> crate::rules::Position {
+    super::snapshot::read(JAM).expect("a valid snapshot")
+}
+
+/// A small budget: a few states of the jam.
+const SMALL: usize = 50_000;
+
+/// Whether `judged` is White's question `question`, stopped by the budget.
+fn undecided<T: std::fmt::Debug>(judged: Result<T, Undecided>, question: Question) -> Undecided {
+    match judged {
+        Err(undecided) if undecided.side == Color::White && undecided.question == question => undecided,
+        other => panic!("expected an undecided {question:?}, got {other:?}"),
+    }
+}
+
+#[test]
+fn within_the_budget_the_stacks_are_decided_and_the_jam_is_not() {
+    let stacks = super::snapshot::read(STACKS).expect("a valid snapshot");
+    for birth in [Birth::Fizzle, Birth::Strike] {
+        let variant = BubbleFizz::new(birth);
+        assert_eq!(variant.has_legal_turn(&stacks), Ok(false), "{birth:?}");
+        let outcome = variant.outcome(&stacks).expect("decided").expect("over");
+        assert_eq!(outcome.reason, EndReason::Checkmate, "{birth:?}");
+        assert_eq!(san::check_mark(&variant, &stacks), Ok("#"), "{birth:?}");
+        undecided(variant.has_legal_turn(&jam()), Question::LegalTurn);
+    }
+    const { assert!(STEP_BUDGET > 100 * SMALL) };
+}
+
+#[test]
+fn beyond_the_budget_every_question_says_so() {
+    let variant = BubbleFizz::new(Birth::Fizzle).with_budget(SMALL);
+    let over = undecided(variant.has_legal_turn(&jam()), Question::LegalTurn);
+    assert!(over.states > 0 && over.states * 1000 <= SMALL, "{over:?}");
+    assert_eq!(variant.outcome(&jam()), Err(over));
+    assert_eq!(san::check_mark(&variant, &jam()), Err(over));
+    let states = over.states;
+    assert_eq!(
+        over.to_string(),
+        format!(
+            "cannot decide whether White has a legal turn: the search stopped after {states} states of the turn, \
+             and this position is beyond what arbiter decides"
+        )
+    );
+    // Reading a turn asks which rook moves may still end the turn legally.
+    let game = parse_game("1. Rb5 *\n").expect("a record");
+    let token = game.line().first().expect("a turn").turn();
+    let resolved = variant.resolve(&jam(), token);
+    let Err(ResolveError::Undecided(over)) = resolved else { panic!("{resolved:?}") };
+    assert_eq!(over.question, Question::NextMoves);
+}
+
+/// The problems of replaying `record` with a budget of `states`.
+fn replayed(record: &str, states: usize) -> replay::Replay {
+    let game = parse_game(record).expect("a record");
+    let options = ReplayOptions::default();
+    let (_, start, _) = replay::setup(&game, &options).expect("a usable start");
+    replay::replay(&game, record, 1, Box::new(BubbleFizz::new(Birth::Fizzle).with_budget(states)), start, &options)
+}
+
+#[test]
+fn the_replay_reports_an_undecided_game_as_unreadable_at_the_ply() {
+    let head = format!("[Variant \"Bubble Fizz\"]\n[FEN \"{JAM}\"]\n\n");
+    // The start position's ending: no turn is played.
+    let replay = replayed(&format!("{head}0-1\n"), SMALL);
+    let problem = replay.problems.iter().find(|p| p.severity == Severity::Unreadable).expect("a problem");
+    assert!(problem.message.starts_with("cannot decide whether White has a legal turn"), "{}", problem.message);
+    assert_eq!(replay.ending(), None, "no ending is guessed");
+    // A written turn: the line stops there.
+    let replay = replayed(&format!("{head}1. Rb5 *\n"), SMALL);
+    assert!(replay.line.broken);
+    let problem = replay.problems.iter().find(|p| p.severity == Severity::Unreadable).expect("a problem");
+    assert!(problem.message.starts_with("cannot decide which moves of White's turn"), "{}", problem.message);
+    assert!(problem.turn.as_ref().is_some_and(|t| t.ply == 1), "{problem:?}");
+    // Within the budget the stacks are judged.
+    let replay = replayed(&format!("[Variant \"Bubble Fizz\"]\n[FEN \"{STACKS}\"]\n\n0-1\n"), STEP_BUDGET);
+    assert!(replay.problems.is_empty(), "{:?}", replay.problems);
+    assert_eq!(replay.ending().map(|e| e.outcome.reason), Some(EndReason::Checkmate));
+}
