@@ -143,11 +143,15 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 /// mates the refutations see through; small enough that a question at the budget ends
 /// in about half a second and a few megabytes in a release build (see
 /// `notation/bubble-fizz.md`).
-pub const STEP_BUDGET: usize = 100_000_000;
+pub const STEP_BUDGET: usize = 180_000_000;
 
-/// What a state costs besides its refutation (its moves, its relevant units, its key),
-/// in the refutation's steps.
+/// What a state costs besides its refutation and its moves (its relevant units, its
+/// key), in the refutation's steps.
 const STATE_STEPS: usize = 1_000;
+
+/// What each move tried from a state costs (the state after it, copied and played),
+/// in the refutation's steps: a crowded state tries many.
+const MOVE_STEPS: usize = 300;
 
 /// The search stopped at its budget after visiting `states` states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +231,7 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
     let mut moves = Vec::with_capacity(32);
     next_moves(st, MoveFilter::default(), &mut moves);
     for mv in moves.iter().filter(|mv| relevant.contains(mv.from)) {
+        memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
         if can_complete(&next, birth, memo)? {
