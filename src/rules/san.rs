@@ -244,7 +244,7 @@ impl<'a> WrittenMove<'a> {
     }
 
     /// [`WrittenMove::fitting`] into `found`, which must be empty.
-    fn fitting_into(&self, candidates: &[Move], found: &mut Vec<Move>) {
+    pub fn fitting_into(&self, candidates: &[Move], found: &mut Vec<Move>) {
         match self.san {
             SanToken::Castle { long } => {
                 let wing = Wing::of_long(*long);
@@ -326,7 +326,7 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
 }
 
 /// [`move_text`] appended to `text`.
-fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
+pub fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
     match mv.kind {
         MoveKind::Castle { wing, .. } => return text.push_str(wing.notation()),
         MoveKind::PromoteInPlace => {}

@@ -33,8 +33,11 @@ pub(super) fn resolve_played(
     canonical.clear();
     let parts = token.parts().len();
     let mut st = TurnState::begin(pos);
-    let mut moves = Vec::with_capacity(parts);
-    let mut peers = Vec::new();
+    // The first move, and the others of a turn of several moves: most turns allocate
+    // nothing here.
+    let mut first = None;
+    let mut more = Vec::new();
+    let mut scratch = PartScratch::default();
     // A last move after which nothing can follow was checked for F7 with its peers.
     let mut known_safe = false;
     for (i, part) in token.parts().iter().enumerate() {
@@ -46,24 +49,42 @@ pub(super) fn resolve_played(
             TurnPart::Move { san, bounce: None } => san,
         };
         let last = i + 1 == parts;
-        let (mv, text) = resolve_part(variant, &st, san, last, &mut peers)?;
+        let mv = resolve_part(variant, &st, san, last, &mut scratch)?;
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
-            return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
+            return Err(bubble(BubbleCause::SeveralMovesCapture { mv: move_text(&mv, &scratch.peers) }));
         }
         known_safe = last && !generate::may_continue_after(&st, &mv);
         st.apply(&mv, variant.birth);
-        moves.push(mv);
         if i > 0 {
             canonical.push_str(" & ");
         }
-        canonical.push_str(&text);
+        san::write_move_text(&mv, &scratch.peers, canonical);
+        match first {
+            None => first = Some(mv),
+            Some(_) => more.push(mv),
+        }
     }
     if !known_safe && !safety::safe_at_end(&st) {
         return Err(ResolveError::Illegal(exposed_king(&st)));
     }
-    let turn = generate::turn_of(&moves).ok_or(bubble(BubbleCause::EmptyTurn))?;
+    let turn = match (first, more.is_empty()) {
+        (None, _) => return Err(bubble(BubbleCause::EmptyTurn)),
+        (Some(mv), true) => Turn::Move(mv),
+        (Some(mv), false) => {
+            more.insert(0, mv);
+            Turn::Multi(more)
+        }
+    };
     Ok((turn, st))
+}
+
+/// Buffers one turn's parts are resolved with: the moves that may come next and fit
+/// the part being read, and those of them the part can mean.
+#[derive(Default)]
+struct PartScratch {
+    peers: Vec<Move>,
+    fitting: Vec<Move>,
 }
 
 fn bubble(cause: BubbleCause) -> ResolveError {
@@ -79,18 +100,21 @@ fn exposed_king(st: &TurnState) -> Refusal {
     Refusal::BubbleFizz(BubbleCause::KingCapturable { side, king: after.board().king(side), by })
 }
 
-/// Resolves one part against the moves that may come next; `last` narrows an
-/// ambiguity to the moves after which the turn may end.
+/// Resolves one part against the moves that may come next (left in
+/// `scratch.peers`, for its canonical text); `last` narrows an ambiguity to the moves
+/// after which the turn may end.
 fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
     san: &SanToken,
     last: bool,
-    peers: &mut Vec<Move>,
-) -> Result<(Move, String), ResolveError> {
+    scratch: &mut PartScratch,
+) -> Result<Move, ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
+    let PartScratch { peers, fitting } = scratch;
     playable_into(variant, st, MoveFilter { role: Some(written.role), to: written.to() }, peers)?;
-    let mut fitting = written.fitting(peers);
+    fitting.clear();
+    written.fitting_into(peers, fitting);
     if fitting.len() > 1 && last {
         let ends_safe = |m: &Move| {
             let mut next = st.clone();
@@ -102,7 +126,7 @@ fn resolve_part(
         }
     }
     match fitting.as_slice() {
-        [mv] => Ok((*mv, move_text(mv, peers))),
+        [mv] => Ok(*mv),
         [] => Err(ResolveError::Illegal(refusal(variant, st, san, &written, peers))),
         many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
     }
