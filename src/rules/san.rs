@@ -39,11 +39,7 @@ pub fn resolve_single_move_into<V: Notation + ?Sized>(
     if bounce.is_some() {
         return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
     }
-    let written = WrittenMove::read_in(san, pos)?;
-    let mv = resolve_written(variant, pos, &written, canonical, |filter, sources, peers| {
-        variant.legal_moves_to(pos, filter, sources, peers);
-    })?;
-    Ok(Turn::Move(mv))
+    resolve_move_into(variant, pos, san, canonical).map(Turn::Move)
 }
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
@@ -77,10 +73,21 @@ pub fn resolve_move<V: Notation + ?Sized>(
     san: &SanToken,
 ) -> Result<(Move, String), ResolveError> {
     let mut canonical = String::new();
-    let mv = resolve_move_listing(variant, pos, san, &mut canonical, |filter, sources, peers| {
-        variant.legal_moves_to(pos, filter, sources, peers);
-    })?;
+    let mv = resolve_move_into(variant, pos, san, &mut canonical)?;
     Ok((mv, canonical))
+}
+
+/// [`resolve_move`] with the canonical notation written into `canonical` (emptied
+/// first), a buffer the replay reuses: no text is allocated per ply.
+pub fn resolve_move_into<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    san: &SanToken,
+    canonical: &mut String,
+) -> Result<Move, ResolveError> {
+    resolve_move_listing(variant, pos, san, canonical, |filter, sources, peers| {
+        variant.legal_moves_to(pos, filter, sources, peers);
+    })
 }
 
 /// [`resolve_move`] with the legal moves listed by `list` (as
@@ -92,22 +99,9 @@ pub fn resolve_move_listing<V: Notation + ?Sized>(
     pos: &Position,
     san: &SanToken,
     canonical: &mut String,
-    list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
-) -> Result<Move, ResolveError> {
-    let written = WrittenMove::read_in(san, pos)?;
-    resolve_written(variant, pos, &written, canonical, list)
-}
-
-/// The one legal move a read token means, its canonical notation written into
-/// `canonical` (emptied first); `list` lists legal moves as
-/// [`Rules::legal_moves_to`](super::Rules::legal_moves_to) does.
-fn resolve_written<V: Notation + ?Sized>(
-    variant: &V,
-    pos: &Position,
-    written: &WrittenMove<'_>,
-    canonical: &mut String,
     mut list: impl FnMut(MoveFilter, SquareSet, &mut Vec<Move>),
 ) -> Result<Move, ResolveError> {
+    let written = WrittenMove::read_in(san, pos)?;
     let filter = MoveFilter { role: Some(written.role), to: written.to() };
     with_scratch(|scratch| {
         let Scratch { peers, found } = scratch;

@@ -33,20 +33,32 @@ pub enum Tag {
     Turn = 9,
 }
 
-/// One number per unit kind (colour and role) and square, made at compile time.
-static UNIT_KEYS: [[u64; SQUARE_SLOTS]; 12] = {
-    let mut table = [[0u64; SQUARE_SLOTS]; 12];
-    let mut unit = 0;
-    while unit < 12 {
+/// A table of one number per row and square, `rows` giving each row's bits beside the
+/// tag's and the square's, made at compile time.
+const fn keys<const ROWS: usize>(tag: Tag, rows: [u64; ROWS]) -> [[u64; SQUARE_SLOTS]; ROWS] {
+    let mut table = [[0u64; SQUARE_SLOTS]; ROWS];
+    let mut row = 0;
+    while row < ROWS {
         let mut sq = 0;
         while sq < SQUARE_SLOTS {
-            table[unit][sq] = mix((Tag::Unit as u64) << 40 | ((unit as u64) << 16) | sq as u64);
+            table[row][sq] = mix((tag as u64) << 40 | rows[row] | sq as u64);
             sq += 1;
         }
-        unit += 1;
+        row += 1;
     }
     table
-};
+}
+
+/// One number per unit kind (colour and role) and square, made at compile time.
+static UNIT_KEYS: [[u64; SQUARE_SLOTS]; 12] = keys(Tag::Unit, {
+    let mut rows = [0u64; 12];
+    let mut unit = 0;
+    while unit < 12 {
+        rows[unit] = (unit as u64) << 16;
+        unit += 1;
+    }
+    rows
+});
 
 /// The key of a unit on a square.
 pub fn unit(piece: Piece, sq: Square) -> u64 {
@@ -74,20 +86,16 @@ pub fn set(tag: Tag, squares: SquareSet) -> u64 {
 
 /// One number per castling right (colour, wing) and rook square, made at compile
 /// time: a position's key folds its rights in at every ply.
-static CASTLING_KEYS: [[u64; SQUARE_SLOTS]; 4] = {
-    let mut table = [[0u64; SQUARE_SLOTS]; 4];
+static CASTLING_KEYS: [[u64; SQUARE_SLOTS]; 4] = keys(Tag::Castling, {
+    let mut rows = [0u64; 4];
     let mut right = 0;
     while right < 4 {
-        let mut sq = 0;
-        while sq < SQUARE_SLOTS {
-            let (color, wing) = (right as u64 / 2, right as u64 % 2);
-            table[right][sq] = mix((Tag::Castling as u64) << 40 | color << 12 | wing << 8 | sq as u64);
-            sq += 1;
-        }
+        let (color, wing) = (right as u64 / 2, right as u64 % 2);
+        rows[right] = color << 12 | wing << 8;
         right += 1;
     }
-    table
-};
+    rows
+});
 
 /// The key of a castling right.
 pub fn castling(color: Color, wing: Wing, rook: Square) -> u64 {

@@ -62,12 +62,12 @@
 
 use super::bubbles::{above, struck_by_rise, Birth};
 use super::relevance::{reaches, roles_after, step};
+use super::steps::Steps;
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::rules::movegen::is_immobile;
 use crate::rules::Role;
-use std::cell::Cell;
 
 /// Where the king ends the turn, what it spends, and what its moves land on.
 struct KingPlan {
@@ -131,12 +131,12 @@ pub(super) fn may_end_legally(st: &TurnState, birth: Birth) -> bool {
 
 /// [`may_end_legally`], and the steps it took (at most [`COVER_WORK`]).
 pub(super) fn refute(st: &TurnState, birth: Birth) -> (bool, usize) {
-    let work = Work { left: Cell::new(COVER_WORK) };
+    let work = Steps::new(COVER_WORK);
     let verdict = may_end_legally_within(st, birth, &work);
-    (verdict, COVER_WORK - work.left.get())
+    (verdict, COVER_WORK - work.left())
 }
 
-fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Work) -> bool {
+fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
     let pos = &st.pos;
     let board = pos.board();
     let us = pos.turn();
@@ -162,24 +162,6 @@ pub(super) const COVER_WORK: usize = 200_000;
 
 /// What building one route costs, in steps (its landings are generated on the way).
 const ROUTE_STEPS: usize = 20;
-
-/// What is left of [`COVER_WORK`] for one state.
-struct Work {
-    left: Cell<usize>,
-}
-
-impl Work {
-    /// Takes `steps` from what is left; `false` (and nothing taken) when too few are.
-    fn spend(&self, steps: usize) -> bool {
-        let left = self.left.get();
-        if left < steps {
-            self.left.set(0);
-            return false;
-        }
-        self.left.set(left - steps);
-        true
-    }
-}
 
 /// The ways the king may end the turn: staying, or one or two steps, over every
 /// board the turn might still make (castling is left out: see the module comment).
@@ -209,7 +191,7 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
 
 /// The routes of the mover on `from`: `[without, with]` the ordinary move, each with
 /// what it needs from the other movers (see [`obstruction`]).
-fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square, work: &Work) -> Option<Reach> {
+fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square, work: &Steps) -> Option<Reach> {
     let piece = st.pos.board().get(from)?;
     let stay = Route { ends: from, landings: SquareSet::EMPTY, legs: [None, None], needs: Needs::Nothing };
     let moves_without = usize::from(st.extras.contains(from));
@@ -270,7 +252,7 @@ fn obstruction(
     others: SquareSet,
     origin: Square,
     route: &Route,
-    work: &Work,
+    work: &Steps,
 ) -> Needs {
     let [Some(first), second] = route.legs else { return Needs::Nothing };
     let first_swept = swept(first.0, first.1);
@@ -385,7 +367,7 @@ fn plan_may_work(
     fixed: SquareSet,
     plan: &KingPlan,
     reaches: &[Reach],
-    work: &Work,
+    work: &Steps,
 ) -> bool {
     let Some(threats) = threats(st, birth, fixed, plan) else { return false };
     if threats.is_empty() {
@@ -486,7 +468,7 @@ const MAX_THREATS: usize = 16;
 /// Whether one answer per mover (each mover's answers are a list of bit sets) can
 /// together answer every threat (`full`): the sets of threats answerable by the
 /// movers so far, grown mover by mover. `true` when `work` runs out.
-fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u32, work: &Work) -> bool {
+fn covers<'a>(choices: impl Iterator<Item = &'a [u32]>, threats: usize, full: u32, work: &Steps) -> bool {
     let mut reachable = vec![false; 1 << threats];
     let mut sets = vec![0u32];
     if let Some(first) = reachable.first_mut() {
@@ -583,7 +565,7 @@ mod tests {
     #[test]
     fn answers_combine_one_per_mover() {
         let lists = |lists: Vec<&'static [u32]>| lists.into_iter();
-        let covers = |lists, threats, full| covers(lists, threats, full, &super::Work { left: 1000.into() });
+        let covers = |lists, threats, full| covers(lists, threats, full, &super::Steps::new(1000));
         // Threats 0 and 1: mover 0 answers either, mover 1 only threat 1.
         assert!(covers(lists(vec![&[0, 1, 2], &[0, 2]]), 2, 3));
         assert!(!covers(lists(vec![&[0, 2], &[0, 2]]), 2, 3));

@@ -7,6 +7,7 @@ use super::bubbles::Birth;
 use super::cover;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
+use super::steps::Steps;
 use super::turn_state::TurnState;
 use super::TERRAIN;
 use crate::geometry::SquareSet;
@@ -137,9 +138,9 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     Ok(false)
 }
 
-/// The steps one question may take: each state it visits costs [`STATE_STEPS`], and
-/// each step of that state's refutation one more (at most
-/// [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
+/// The steps one question may take: each state it visits costs [`STATE_STEPS`], each
+/// move tried from it [`MOVE_STEPS`], and each step of that state's refutation one more
+/// (at most [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
 /// mates the refutations see through; small enough that a question at the budget ends
 /// in about half a second and a few megabytes in a release build (see
 /// `notation/bubble-fizz.md`).
@@ -173,14 +174,14 @@ impl OverBudget {
 pub(super) struct Memo {
     seen: HashSet<u128>,
     visited: usize,
-    /// Steps left of the question's budget.
-    left: usize,
+    /// What is left of the question's budget.
+    steps: Steps,
 }
 
 impl Memo {
     /// An empty memo for a question that may take `budget` steps.
     pub(super) fn new(budget: usize) -> Memo {
-        Memo { seen: HashSet::new(), visited: 0, left: budget }
+        Memo { seen: HashSet::new(), visited: 0, steps: Steps::new(budget) }
     }
 
     /// Notes a state about to be searched: `Ok(false)` when it was searched already,
@@ -189,10 +190,9 @@ impl Memo {
         if self.seen.contains(&key) {
             return Ok(false);
         }
-        if self.left < STATE_STEPS {
+        if !self.steps.spend(STATE_STEPS) {
             return Err(OverBudget { states: self.visited });
         }
-        self.left -= STATE_STEPS;
         self.visited += 1;
         self.seen.insert(key);
         Ok(true)
@@ -201,7 +201,7 @@ impl Memo {
     /// Takes `steps` more from the budget (the next state finds it spent if too few
     /// were left).
     fn spend(&mut self, steps: usize) {
-        self.left = self.left.saturating_sub(steps);
+        self.steps.spend(steps);
     }
 }
 

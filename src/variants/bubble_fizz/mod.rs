@@ -15,6 +15,7 @@ mod safety;
 #[cfg(test)]
 mod search_tests;
 mod snapshot;
+mod steps;
 mod turn_state;
 
 pub use bubbles::Birth;
