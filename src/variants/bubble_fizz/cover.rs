@@ -148,9 +148,50 @@ fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
     let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
     let fixed = board.occupied().difference(movers);
     let others = movers.difference(SquareSet::only(king));
-    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq, work)).collect();
     let plans = king_plans(st, fixed, king, may_move(king));
-    plans.iter().any(|plan| plan_may_work(st, birth, fixed, plan, &reaches_of, work))
+    // Each plan's threats; a plan without threats (or with more than are weighed)
+    // ends the refutation at once, a plan with a threat nothing answers is dropped.
+    let mut weighed = Vec::with_capacity(plans.len());
+    let mut wanted = Wanted::default();
+    for plan in &plans {
+        let Some(threats) = threats(st, birth, fixed, plan) else { continue };
+        if threats.is_empty() || threats.len() > MAX_THREATS {
+            return true;
+        }
+        wanted.add(&threats);
+        weighed.push((plan, threats));
+    }
+    if weighed.is_empty() {
+        return false;
+    }
+    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq, &wanted, work)).collect();
+    weighed.iter().any(|(plan, threats)| plan_may_work(st, plan, threats, &reaches_of, work))
+}
+
+/// The squares where a route may answer some threat of some plan: ending between an
+/// attacker and the king, or landing below an attacker (`birth=strike`). A route that
+/// does neither answers nothing, exactly as staying put, so only the others are kept
+/// and weighed.
+#[derive(Default)]
+struct Wanted {
+    ends: SquareSet,
+    landings: SquareSet,
+}
+
+impl Wanted {
+    fn add(&mut self, threats: &[Threat]) {
+        for threat in threats {
+            self.ends = self.ends.union(threat.between);
+            if let Some(sq) = threat.strike {
+                self.landings.insert(sq);
+            }
+        }
+    }
+
+    /// Whether `route` answers some threat of some plan.
+    fn answered_by(&self, route: &Route) -> bool {
+        self.ends.contains(route.ends) || route.landings.intersects(self.landings)
+    }
 }
 
 /// The steps one refutation may take (a route built, a way out of a route's path
@@ -191,7 +232,14 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
 
 /// The routes of the mover on `from`: `[without, with]` the ordinary move, each with
 /// what it needs from the other movers (see [`obstruction`]).
-fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square, work: &Steps) -> Option<Reach> {
+fn reach(
+    st: &TurnState,
+    fixed: SquareSet,
+    others: SquareSet,
+    from: Square,
+    wanted: &Wanted,
+    work: &Steps,
+) -> Option<Reach> {
     let piece = st.pos.board().get(from)?;
     let stay = Route { ends: from, landings: SquareSet::EMPTY, legs: [None, None], needs: Needs::Nothing };
     let moves_without = usize::from(st.extras.contains(from));
@@ -200,6 +248,7 @@ fn reach(st: &TurnState, fixed: SquareSet, others: SquareSet, from: Square, work
         let mut routes = vec![stay];
         walk(st, fixed, piece.role, stay, moves, &mut routes);
         work.spend(ROUTE_STEPS * routes.len());
+        routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
         for route in &mut routes {
             route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route, work);
         }
@@ -359,23 +408,9 @@ fn between(from: Square, to: Square) -> SquareSet {
     out
 }
 
-/// Whether some holder of the ordinary move lets the movers answer every threat of
-/// `plan`.
-fn plan_may_work(
-    st: &TurnState,
-    birth: Birth,
-    fixed: SquareSet,
-    plan: &KingPlan,
-    reaches: &[Reach],
-    work: &Steps,
-) -> bool {
-    let Some(threats) = threats(st, birth, fixed, plan) else { return false };
-    if threats.is_empty() {
-        return true;
-    }
-    if threats.len() > MAX_THREATS {
-        return true;
-    }
+/// Whether some holder of the ordinary move lets the movers answer every one of
+/// `threats` (those of `plan`: at least one, at most [`MAX_THREATS`]).
+fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &[Reach], work: &Steps) -> bool {
     let ordinary_free = !st.ordinary_used && !plan.spends_ordinary;
     // What each route answers: a bit per threat.
     let answers = |route: &Route| -> u32 {
@@ -560,6 +595,25 @@ mod tests {
         let open = "k7/8/8/8/1R1R1R2/PRPRPRP1/3P1PPP/r6K w - - 0 1 - \
                     a3:2,c3:2,e3:2,g3:2,g2:2,h2:2,b3:0,d3:0,d2:0,f3:0,f2:0,b4:0,d4:0,f4:0";
         assert!(may_end_legally(&after(open, "b4", "b8", Birth::Fizzle), Birth::Fizzle));
+    }
+
+    /// The stacks with more invigorated rooks and knights above them: every route of
+    /// every rook is weighed against the one rank the threat crosses.
+    const CROWDED_STACKS: &str = "k1r5/8/1R2N3/4R2R/1R1R1R2/PRPRPRP1/1P1P1PPP/r6K w - - 0 1 - \
+                                  b6:0,e6:0,e5:0,h5:0,b4:0,d4:0,f4:0,a3:2,b3:0,c3:2,d3:0,e3:2,f3:0,g3:2,\
+                                  b2:0,d2:0,f2:0,g2:2,h2:2";
+
+    #[test]
+    fn only_routes_that_answer_a_threat_are_weighed() {
+        // Routes that block nothing are as good as staying put: left out, the crowd's
+        // refutation ends well within its work, whatever moved first.
+        for (from, to) in [("e6", "g7"), ("h5", "h8"), ("b6", "b8"), ("e5", "e4")] {
+            for birth in [Birth::Fizzle, Birth::Strike] {
+                let (may_end, steps) = super::refute(&after(CROWDED_STACKS, from, to, birth), birth);
+                assert!(!may_end, "{from}{to} {birth:?}");
+                assert!(steps < super::COVER_WORK / 2, "{from}{to} {birth:?}: {steps} steps");
+            }
+        }
     }
 
     #[test]
