@@ -46,6 +46,12 @@ pub(super) fn above(sq: Square, color: Color) -> Option<Square> {
     sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
 }
 
+/// The square from which a landing of `color`'s makes a bubble on `sq` (one step
+/// down from it in `color`'s up direction), if it is on the board.
+pub(super) fn below(sq: Square, color: Color) -> Option<Square> {
+    sq.step(Delta::new(0, -color.forward())).filter(|s| above(*s, color) == Some(sq))
+}
+
 /// The bubbles of `color`.
 pub(super) fn of(pos: &Position, color: Color) -> SquareSet {
     pos.bubbles(color)

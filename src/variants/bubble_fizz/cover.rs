@@ -60,12 +60,12 @@
 //! [`COVER_WORK`] of them; past that the refutation gives up where it stands, which
 //! weakens it but keeps it exact.
 
-use super::bubbles::{above, struck_by_rise, Birth};
+use super::bubbles::{below, struck_by_rise, Birth};
 use super::relevance::{reaches, roles_after, step};
 use super::steps::Steps;
 use super::turn_state::TurnState;
-use super::TERRAIN;
-use crate::geometry::{Delta, Square, SquareSet};
+use crate::geometry::attacks::between;
+use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::is_immobile;
 use crate::rules::Role;
 
@@ -371,7 +371,7 @@ fn threats(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan) -> O
             continue;
         }
         let strike = match birth {
-            Birth::Strike => below(from, st),
+            Birth::Strike => below(from, us),
             Birth::Fizzle => None,
         };
         if strike.is_some_and(|sq| plan.landings.contains(sq)) {
@@ -385,35 +385,23 @@ fn threats(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan) -> O
     Some(out)
 }
 
-/// The square from which a landing of ours makes a bubble on `sq` (one step down
-/// from it in our up direction), if it is on the board.
-fn below(sq: Square, st: &TurnState) -> Option<Square> {
-    let us = st.pos.turn();
-    sq.step(Delta::new(0, -us.forward())).filter(|s| TERRAIN.area.contains(*s) && above(*s, us) == Some(sq))
-}
-
-/// The squares strictly between two squares on a line (empty if they are not on one).
-fn between(from: Square, to: Square) -> SquareSet {
-    let delta = from.delta_to(to);
-    let mut out = SquareSet::EMPTY;
-    if from == to || !from.is_aligned_with(to) {
-        return out;
-    }
-    let unit = Delta::new(delta.files.signum(), delta.ranks.signum());
-    let mut at = from;
-    while let Some(next) = at.step(unit).filter(|sq| *sq != to) {
-        out.insert(next);
-        at = next;
-    }
-    out
-}
-
 /// Whether some holder of the ordinary move lets the movers answer every one of
 /// `threats` (those of `plan`: at least one, at most [`MAX_THREATS`]).
 fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &[Reach], work: &Steps) -> bool {
     let ordinary_free = !st.ordinary_used && !plan.spends_ordinary;
     // What each route answers: a bit per threat.
+    // A route cannot end where the king ends, nor pass the king's square when the
+    // king never leaves it: such a route answers nothing, like staying put.
+    let king_stays = plan.landings.is_empty();
+    let fits_the_king = |route: &Route| {
+        route.legs[0].is_none()
+            || route.ends != plan.ends
+                && !(king_stays && route.legs.iter().flatten().any(|(from, to)| swept(*from, *to).contains(plan.ends)))
+    };
     let answers = |route: &Route| -> u32 {
+        if !fits_the_king(route) {
+            return 0;
+        }
         threats.iter().enumerate().fold(0, |bits, (i, threat)| {
             let answered =
                 threat.between.contains(route.ends) || threat.strike.is_some_and(|sq| route.landings.contains(sq));
@@ -613,6 +601,17 @@ mod tests {
                 assert!(!may_end, "{from}{to} {birth:?}");
                 assert!(steps < super::COVER_WORK / 2, "{from}{to} {birth:?}: {steps} steps");
             }
+        }
+    }
+
+    #[test]
+    fn a_route_through_a_king_that_stays_answers_nothing() {
+        // The castling jam: the rook on h1 reaches the first rank between a1 and e1
+        // only through its own king, who has no square to go to.
+        let jam = "k7/8/8/8/PRnR4/PRPRP1n1/1P1PPP2/r3K2R w K - 0 1 - \
+                   a4:2,a3:2,c3:2,e3:2,e2:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0";
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(jam, "b4", "b5", birth), birth), "{birth:?}");
         }
     }
 

@@ -9,6 +9,7 @@ use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
 use super::turn_state::TurnState;
+use super::witness;
 use super::TERRAIN;
 use crate::geometry::SquareSet;
 use crate::rules::castling::castling_moves;
@@ -128,10 +129,20 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
         return Ok(true);
     }
-    for mv in moves.iter().filter(|mv| may_continue_after(st, mv)) {
-        let mut next = st.clone();
-        next.apply(mv, birth);
-        if can_complete(&next, birth, memo)? {
+    let nexts: Vec<TurnState> = moves
+        .iter()
+        .filter(|mv| may_continue_after(st, mv))
+        .map(|mv| {
+            let mut next = st.clone();
+            next.apply(mv, birth);
+            next
+        })
+        .collect();
+    if nexts.iter().any(|next| memo.hunt(next, birth)) {
+        return Ok(true);
+    }
+    for next in &nexts {
+        if can_complete(next, birth, memo)? {
             return Ok(true);
         }
     }
@@ -170,18 +181,46 @@ impl OverBudget {
 /// What one question has searched: the keys of the states being searched or found
 /// without a legal end (a state found with one is forgotten again, so that the
 /// question may go on with another first move), and how many states it has
-/// visited against its budget.
+/// visited against its budget. A tenth of the budget is kept for the hunts of
+/// [`witness`], each of which may take at most a thirty-second of that tenth.
 pub(super) struct Memo {
     seen: HashSet<u128>,
     visited: usize,
     /// What is left of the question's budget.
     steps: Steps,
+    /// What is left of the hunts' share.
+    hunts: Steps,
+    /// The most one hunt may take.
+    per_hunt: usize,
 }
 
 impl Memo {
     /// An empty memo for a question that may take `budget` steps.
     pub(super) fn new(budget: usize) -> Memo {
-        Memo { seen: HashSet::new(), visited: 0, steps: Steps::new(budget) }
+        let hunts = budget / 10;
+        Memo {
+            seen: HashSet::new(),
+            visited: 0,
+            steps: Steps::new(budget - hunts),
+            hunts: Steps::new(hunts),
+            per_hunt: hunts / 32,
+        }
+    }
+
+    /// Whether a goal-directed hunt finds a legal end of the turn in progress in `st`
+    /// (see [`witness`]), within its share of the budget; a state the cover refutes
+    /// is not hunted in.
+    fn hunt(&mut self, st: &TurnState, birth: Birth) -> bool {
+        let (may_end, cover_steps) = cover::refute(st, birth);
+        self.hunts.spend(cover_steps);
+        if !may_end {
+            return false;
+        }
+        let allowed = self.per_hunt.min(self.hunts.left());
+        let steps = Steps::new(allowed);
+        let found = witness::finds_end(st, birth, &steps);
+        self.hunts.spend(allowed - steps.left());
+        found
     }
 
     /// Notes a state about to be searched: `Ok(false)` when it was searched already,
@@ -245,7 +284,7 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
 /// Everything about a turn in progress that decides how it may go on and end: units
 /// with their counters, bubbles, castling rights, and who may still move, folded into
 /// 128 bits (two independent mixes, so that distinct states never meet in practice).
-fn state_key(st: &TurnState) -> u128 {
+pub(super) fn state_key(st: &TurnState) -> u128 {
     let board = st.pos.board();
     let mut words = [0u64; 2];
     let mut fold = |value: u64| {
@@ -300,7 +339,7 @@ fn leads_somewhere(
     }
     let mut next = st.clone();
     next.apply(mv, birth);
-    can_complete(&next, birth, memo)
+    Ok(memo.hunt(&next, birth) || can_complete(&next, birth, memo)?)
 }
 
 /// The moves fitting `filter` that may come next and lead to a legal turn, into `moves`

@@ -17,6 +17,7 @@ mod search_tests;
 mod snapshot;
 mod steps;
 mod turn_state;
+mod witness;
 
 pub use bubbles::Birth;
 

@@ -1,0 +1,210 @@
+//! A goal-directed hunt for one legal end of a turn in progress (F6, F7), tried before
+//! the full search of [`super::generate`]: where a crowd of invigorated units makes
+//! the full search wander through every harmless reshuffle, a legal end is usually a
+//! few purposeful moves away.
+//!
+//! For each square `K` where the king might end the turn (its own first, then the
+//! squares its moves may reach), the hunt tries only moves with a purpose for that
+//! square: a king move towards `K`, a move that comes between `K` and an enemy unit
+//! that attacks it (or, under `birth=strike`, lands below that unit so that its bubble
+//! strikes it), and a move that clears a square one of those needs (`K` itself, a
+//! square on the way of a unit that could come between). Every turn it finds is
+//! played out move by move and judged at its end like any other, so a find is a legal
+//! end; a miss proves nothing, and the full search decides. Its steps come from the
+//! question's budget, a bounded share of it (see `generate::Memo`).
+
+use super::bubbles::{below, struck_by_rise, Birth};
+use super::generate::{next_moves, state_key};
+use super::relevance::{reaches, step};
+use super::safety;
+use super::steps::Steps;
+use super::turn_state::TurnState;
+use crate::geometry::attacks::between;
+use crate::geometry::{Square, SquareSet};
+use crate::rules::movegen::{is_immobile, MoveFilter};
+use crate::rules::{Move, MoveKind, Role};
+use std::collections::HashSet;
+
+/// What a state of the hunt costs besides its moves, in the question's steps.
+const STATE_STEPS: usize = 1_000;
+
+/// What each move tried from a state costs (copied and played), in steps.
+const MOVE_STEPS: usize = 300;
+
+/// Whether the hunt finds a legal end of the turn in progress in `st` (at least one
+/// move made), within `steps`.
+pub(super) fn finds_end(st: &TurnState, birth: Birth, steps: &Steps) -> bool {
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let Some(king) = board.king(us) else { return false };
+    if st.count == 0 || st.captured {
+        return false;
+    }
+    let mut targets = vec![king];
+    if !is_immobile(board, king) && st.may_move(king) {
+        let fixed = board.occupied_by(us.other());
+        let first = step(Role::King, king, us, fixed).lands;
+        targets.extend(first.iter());
+        let twice = st.extras.contains(king) && !st.ordinary_used;
+        if twice {
+            for sq in &first {
+                targets
+                    .extend(step(Role::King, sq, us, fixed).lands.iter().filter(|t| *t != king && !first.contains(*t)));
+            }
+        }
+    }
+    targets.iter().any(|&target| {
+        let mut seen = HashSet::new();
+        pursue(st, birth, target, steps, &mut seen)
+    })
+}
+
+/// The depth-first hunt for an end with the king on `target`.
+fn pursue(st: &TurnState, birth: Birth, target: Square, steps: &Steps, seen: &mut HashSet<u128>) -> bool {
+    if safety::safe_at_end(st) {
+        return true;
+    }
+    if !st.may_continue() || !seen.insert(state_key(st)) || !steps.spend(STATE_STEPS) {
+        return false;
+    }
+    let Some(purpose) = Purpose::of(st, birth, target) else { return false };
+    let mut moves = Vec::with_capacity(32);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    let mut ranked: Vec<(u8, Move)> =
+        moves.iter().filter_map(|mv| purpose.rank(st, mv).map(|rank| (rank, *mv))).collect();
+    ranked.sort_by_key(|(rank, _)| *rank);
+    for (_, mv) in ranked {
+        if !steps.spend(MOVE_STEPS) {
+            return false;
+        }
+        let mut next = st.clone();
+        next.apply(&mv, birth);
+        if pursue(&next, birth, target, steps, seen) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What the moves from one state may aim at, for the king ending on `target`.
+struct Purpose {
+    target: Square,
+    king: Square,
+    /// Squares where a unit of ours comes between `target` and an attacker.
+    blocks: SquareSet,
+    /// Squares where a landing makes a bubble on an attacker (`birth=strike`).
+    strikes: SquareSet,
+    /// Squares held by units of ours that must make way.
+    clear: SquareSet,
+}
+
+impl Purpose {
+    /// The purpose of the moves from `st`; `None` when an attacker of `target` can be
+    /// neither blocked nor struck (the king cannot end there).
+    fn of(st: &TurnState, birth: Birth, target: Square) -> Option<Purpose> {
+        let board = st.pos.board();
+        let us = st.pos.turn();
+        let them = us.other();
+        let king = board.king(us)?;
+        let ours = board.occupied_by(us);
+        let struck = struck_by_rise(&st.pos, us);
+        let mut blocks = SquareSet::EMPTY;
+        let mut strikes = SquareSet::EMPTY;
+        for from in &board.occupied_by(them) {
+            let Some(piece) = board.get(from) else { continue };
+            if is_immobile(board, from) || struck.contains(from) || !reaches(piece.role, them, from, target) {
+                continue;
+            }
+            let line = between(from, target);
+            let shut = line.iter().any(|sq| sq != king && !board.is_empty_at(sq));
+            if shut {
+                continue;
+            }
+            let below = match birth {
+                Birth::Strike => below(from, us),
+                Birth::Fizzle => None,
+            };
+            if line.is_empty() && below.is_none() {
+                return None;
+            }
+            blocks = blocks.union(line);
+            strikes = strikes.union(below.into_iter().collect());
+        }
+        let mut clear = SquareSet::EMPTY;
+        if king != target && ours.contains(target) {
+            clear.insert(target);
+        }
+        // Units of ours standing in the way of a unit that could come between.
+        let fixed = board.occupied_by(them);
+        for sq in &blocks {
+            for from in &ours.difference(SquareSet::only(king)) {
+                let Some(piece) = board.get(from) else { continue };
+                if st.may_move(from)
+                    && !is_immobile(board, from)
+                    && step(piece.role, from, us, fixed).lands.contains(sq)
+                {
+                    clear = clear.union(between(from, sq) & ours);
+                }
+            }
+        }
+        Some(Purpose { target, king, blocks, strikes, clear })
+    }
+
+    /// How soon to try `mv` (lower first), or `None` when it serves no purpose.
+    fn rank(&self, st: &TurnState, mv: &Move) -> Option<u8> {
+        if matches!(mv.kind, MoveKind::Castle { .. }) || mv.capture {
+            return None;
+        }
+        if mv.from == self.king {
+            let us = st.pos.turn();
+            let closer = mv.to == self.target || reaches(Role::King, us, mv.to, self.target);
+            return (self.king != self.target && closer).then_some(1);
+        }
+        if self.blocks.contains(mv.to) || self.strikes.contains(mv.to) {
+            Some(0)
+        } else if self.clear.contains(mv.from) && !self.clear.contains(mv.to) && mv.to != self.target {
+            Some(2)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bubbles::Birth;
+    use super::super::generate::next_moves;
+    use super::super::snapshot;
+    use super::super::turn_state::TurnState;
+    use super::{finds_end, Steps};
+    use crate::geometry::Square;
+    use crate::rules::movegen::MoveFilter;
+
+    /// The white king on f2 in check from three queens, seventeen invigorated units
+    /// around it.
+    const CROWD: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3K1Q/2R1q1RR w - - 0 1 \
+                         a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
+                         b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
+
+    fn after(fen: &str, from: &str, to: &str) -> TurnState {
+        let pos = snapshot::read(fen).expect("a valid snapshot");
+        let mut st = TurnState::begin(&pos);
+        let mut moves = Vec::new();
+        next_moves(&st, MoveFilter::default(), &mut moves);
+        let (from, to) = (Square::parse(from), Square::parse(to));
+        let mv = moves.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to).expect("a move");
+        st.apply(&mv, Birth::Fizzle);
+        st
+    }
+
+    #[test]
+    fn the_king_is_walked_out_of_the_crowd_in_a_few_states() {
+        // After the knight leaves e4 the pawn on e3 can make way, the king step to e3
+        // and three units shut the lines to it.
+        let steps = Steps::new(100_000);
+        assert!(finds_end(&after(CROWD, "e4", "d2"), Birth::Fizzle, &steps));
+        assert!(steps.left() > 0);
+        // With too few steps the hunt gives up: a miss, not a verdict.
+        assert!(!finds_end(&after(CROWD, "e4", "d2"), Birth::Fizzle, &Steps::new(2_000)));
+    }
+}
