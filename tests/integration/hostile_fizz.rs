@@ -77,6 +77,13 @@ const CROWD_AROUND_THE_KING: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3
                                      a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                                      b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
 
+/// Found by a hill climb from the castling jam against the search with its hunt: a
+/// black queen and bishop among the stacks, an invigorated queen beside the king. The
+/// search reaches the budget: whether White has a legal turn is beyond what arbiter
+/// decides.
+const BEYOND_THE_BUDGET: &str = "k7/8/3R1B2/8/PRpR3b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
+                                 a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
+
 /// The castling jam with invigorated rooks and knights crowding above it: the
 /// refutation once let through every state of it (a rook's route along the first rank
 /// through its own king, who never moves), and the search went past the budget.
@@ -229,4 +236,35 @@ fn a_diagram_of_the_crowd_around_the_king_is_drawn() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains(" 2 | q q . ^ . K . Q |") && stdout.contains("White to move; check\n"), "{stdout}");
+}
+
+#[test]
+fn a_position_beyond_the_budget_is_reported_not_guessed() {
+    // Whatever the record claims, the game is unreadable at the position, with exit 2,
+    // and the good game after it is still validated.
+    for result in ["1-0", "0-1", "*"] {
+        let name = "fizz-beyond.pgn";
+        let (out, status, stderr) = validate_limited_with_status(name, &record(BEYOND_THE_BUDGET, "", "", result));
+        assert_eq!(status, Some(2), "{result}:\n{out}\n{stderr}");
+        assert!(out.contains(": unreadable at line"), "{result}:\n{out}");
+        assert!(
+            stderr.contains("cannot decide whether White has a legal turn: the search stopped after")
+                && stderr.contains("this position is beyond what arbiter decides"),
+            "{result}:\n{stderr}"
+        );
+        assert!(!out.contains("checkmate") && !out.contains("stalemate"), "{result}: a guessed ending:\n{out}");
+    }
+}
+
+#[test]
+fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
+    let output = Command::cargo_bin("arbiter")
+        .expect("the arbiter binary is built for tests")
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", BEYOND_THE_BUDGET])
+        .timeout(HANG_GUARD)
+        .output()
+        .expect("arbiter runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot decide whether White has a legal turn"), "{stderr}");
 }
