@@ -75,6 +75,8 @@ struct KingPlan {
     spends_ordinary: bool,
     /// Squares the king lands on on the way.
     landings: SquareSet,
+    /// The king's moves (none when it stays).
+    legs: [Option<(Square, Square)>; 2],
 }
 
 /// One way a mover may spend the rest of the turn: where it ends, what it lands on,
@@ -208,7 +210,8 @@ const ROUTE_STEPS: usize = 20;
 /// board the turn might still make (castling is left out: see the module comment).
 fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> Vec<KingPlan> {
     let us = st.pos.turn();
-    let mut plans = vec![KingPlan { ends: king, spends_ordinary: false, landings: SquareSet::EMPTY }];
+    let mut plans =
+        vec![KingPlan { ends: king, spends_ordinary: false, landings: SquareSet::EMPTY, legs: [None, None] }];
     if !movable {
         return plans;
     }
@@ -216,13 +219,15 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
     let twice = has_extra && !st.ordinary_used;
     for to in &step(Role::King, king, us, fixed).lands {
         let landings = SquareSet::only(to);
-        plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings });
+        let first = Some((king, to));
+        plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings, legs: [first, None] });
         if twice {
             for then in &step(Role::King, to, us, fixed).lands {
                 plans.push(KingPlan {
                     ends: then,
                     spends_ordinary: true,
                     landings: landings.union(SquareSet::only(then)),
+                    legs: [first, Some((to, then))],
                 });
             }
         }
@@ -391,12 +396,20 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
     let ordinary_free = !st.ordinary_used && !plan.spends_ordinary;
     // What each route answers: a bit per threat.
     // A route cannot end where the king ends, nor pass the king's square when the
-    // king never leaves it: such a route answers nothing, like staying put.
-    let king_stays = plan.landings.is_empty();
+    // king never leaves it, nor in one move pass both ends of one move of the king (it
+    // stands on the first until that move and on the second from then on): such a
+    // route answers nothing, like staying put.
+    let king_stays = plan.legs[0].is_none();
+    let crosses_the_king = |(from, to): &(Square, Square)| {
+        let way = swept(*from, *to);
+        if king_stays {
+            way.contains(plan.ends)
+        } else {
+            plan.legs.iter().flatten().any(|(a, b)| way.contains(*a) && way.contains(*b))
+        }
+    };
     let fits_the_king = |route: &Route| {
-        route.legs[0].is_none()
-            || route.ends != plan.ends
-                && !(king_stays && route.legs.iter().flatten().any(|(from, to)| swept(*from, *to).contains(plan.ends)))
+        route.legs[0].is_none() || route.ends != plan.ends && !route.legs.iter().flatten().any(crosses_the_king)
     };
     let answers = |route: &Route| -> u32 {
         if !fits_the_king(route) {
@@ -613,6 +626,15 @@ mod tests {
         for birth in [Birth::Fizzle, Birth::Strike] {
             assert!(!may_end_legally(&after(jam, "b4", "b5", birth), birth), "{birth:?}");
         }
+    }
+
+    #[test]
+    fn a_route_over_both_ends_of_the_kings_move_answers_nothing() {
+        // The king may step to d1 and the queen on f1 reach b1 or c1 along the first
+        // rank: before the king's step it stands on e1, after it on d1, in the way.
+        let jam = "k7/8/3R1B2/8/PRpR3b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
+                   a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
+        assert!(!may_end_legally(&after(jam, "b4", "b5", Birth::Fizzle), Birth::Fizzle));
     }
 
     #[test]
