@@ -295,7 +295,7 @@ pub fn replay(
     let mut history = History::with_room(game.line().len() + 1);
     let start_check = run.variant.is_check(&start);
     let (start_status, line) = match history.record(run.variant, &start, 0, start_check) {
-        Ok(status) => (status, run.line(game.line(), &start, 0, Some(&mut history))),
+        Ok(status) => (status, run.line(game.line(), &start, start_check, 0, Some(&mut history))),
         Err(undecided) => {
             run.push(beyond(tag_span(game, "FEN"), &undecided));
             let status = GameStatus { check: start_check, ..GameStatus::default() };
@@ -650,12 +650,14 @@ impl<'a> Run<'a> {
         span.of(self.text)
     }
 
-    /// Replays a line from `start`, the position after ply `first_ply` of the game;
-    /// `history` is given for the main line only.
+    /// Replays a line from `start`, the position after ply `first_ply` of the game,
+    /// whose side to move stands in check or not (`start_check`); `history` is given
+    /// for the main line only.
     fn line(
         &mut self,
         line: LineView,
         start: &Position,
+        start_check: bool,
         first_ply: usize,
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
@@ -666,13 +668,15 @@ impl<'a> Run<'a> {
         // the one the ply is played into; they trade places instead of being copied.
         let mut slots: [Option<Position>; 2] = [None, None];
         let mut before_slot = 0;
+        // Whether the side to move stands in check before the ply: the last ply's mark.
+        let mut check_before = start_check;
         for (index, ply) in line.plies().enumerate() {
             let [first, second] = &mut slots;
             let (before, next) = if before_slot == 0 { (&*first, second) } else { (&*second, first) };
             let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in ply.variations() {
-                let replayed = self.line(variation, pos, first_ply + index, None);
+                let replayed = self.line(variation, pos, check_before, first_ply + index, None);
                 self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
@@ -697,7 +701,7 @@ impl<'a> Run<'a> {
             let played = if ply.turn().is_null() {
                 self.null_move(ply, pos, written, &context, history.is_some(), next)
             } else {
-                self.ply(ply, pos, written, &context, &lost_rights, next)
+                self.ply(ply, (pos, check_before), written, &context, &lost_rights, next)
             };
             let refused_here = |mut out: ReplayedLine, message: String| {
                 let (move_number, side, written) = (context.fullmove, context.side, written.to_string());
@@ -712,6 +716,7 @@ impl<'a> Run<'a> {
             };
             // A ply played has put its position into `next`.
             let Some(after) = next.as_ref() else { continue };
+            check_before = played.check;
             let ply_number = index + 1;
             let noted = match history.as_deref_mut() {
                 Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
@@ -751,7 +756,7 @@ impl<'a> Run<'a> {
     fn ply(
         &mut self,
         ply: PlyView,
-        pos: &Position,
+        (pos, in_check): (&Position, bool),
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
@@ -760,7 +765,7 @@ impl<'a> Run<'a> {
         let span = ply.span();
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let turn = match self.variant.resolve_and_play(pos, ply.turn(), &mut canonical, after) {
+        let turn = match self.variant.resolve_and_play_knowing(pos, Some(in_check), ply.turn(), &mut canonical, after) {
             Ok(turn) => turn,
             Err(e) => {
                 let shown = quote(written);

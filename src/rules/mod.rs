@@ -17,6 +17,7 @@ mod position;
 pub mod refusal;
 pub mod repetition;
 pub mod san;
+mod san_from_attacks;
 pub mod setup;
 mod status;
 mod turn;

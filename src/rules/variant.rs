@@ -5,6 +5,7 @@
 //! [`Snapshot`](crate::snapshot::Snapshot) and
 //! [`Presentation`](crate::render::Presentation) (diagram captions and marks).
 
+use super::legal::Arena;
 use super::movegen::{en_passant_is_conceivable, MoveFilter};
 use super::{Judged, Move, MoveKind, Outcome, Position, Role, Turn};
 use crate::geometry::{Square, SquareSet};
@@ -36,6 +37,13 @@ pub trait Rules: Send + Sync {
         push_single_moves(&turns, sources, out);
         turns.clear();
         TURN_BUFFER.set(turns);
+    }
+
+    /// The arena whose orthodox legal moves (`rules::legal`) are exactly this
+    /// variant's one-move turns in `pos`, if they are: SAN is then resolved from
+    /// attacks, without listing moves. `None` (the default) keeps the listing.
+    fn orthodox_arena(&self, _pos: &Position) -> Option<Arena> {
+        None
     }
 
     /// Every legal turn of the side to move.

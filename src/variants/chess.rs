@@ -66,6 +66,10 @@ impl Rules for Chess {
         legal_moves_from(pos, &ARENA, filter, sources, out);
     }
 
+    fn orthodox_arena(&self, _pos: &Position) -> Option<Arena> {
+        Some(ARENA)
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         count_legal_moves(pos, &ARENA)
     }
@@ -100,6 +104,17 @@ impl Rules for Chess {
 impl Notation for Chess {
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
         san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

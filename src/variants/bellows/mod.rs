@@ -16,6 +16,7 @@ mod snapshot;
 use crate::geometry::SquareSet;
 use crate::record::ast::TurnToken;
 use crate::render::SquareMarks;
+use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
@@ -60,6 +61,10 @@ impl Rules for Bellows {
         moves::legal_moves_from(pos, &self.schedule, filter, sources, out);
     }
 
+    fn orthodox_arena(&self, pos: &Position) -> Option<Arena> {
+        Some(moves::arena(pos, &self.schedule))
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         moves::count_legal_moves(pos, &self.schedule)
     }
@@ -97,6 +102,17 @@ impl Rules for Bellows {
 impl Notation for Bellows {
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
         crate::rules::san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        crate::rules::san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

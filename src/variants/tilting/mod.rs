@@ -77,6 +77,12 @@ impl Rules for Tilting {
         }
     }
 
+    /// A bomb is never written as SAN, so SAN's moves are the orthodox ones (while
+    /// both kings stand).
+    fn orthodox_arena(&self, pos: &Position) -> Option<Arena> {
+        kings_stand(pos).then_some(ARENA)
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         if !kings_stand(pos) {
             return 0;
@@ -136,6 +142,23 @@ impl Notation for Tilting {
             }
         }
         san::resolve_single_move(self, pos, token)
+    }
+
+    /// A plain move (no bomb, no castling) is resolved as SAN, as `resolve` does.
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        match token.parts() {
+            [part] if matches!(part.value, TurnPart::Move { san: SanToken::Normal { .. }, bounce: None }) => {
+                san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+            }
+            _ => self.resolve_and_play(pos, token, canonical, after),
+        }
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
