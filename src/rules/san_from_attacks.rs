@@ -8,12 +8,11 @@
 //! king that may still castle, ambiguity, refusals and a side with several kings are
 //! left to the listing path (`san::resolve_move_listing`), which explains them.
 
-use super::check::{slider_blockers, KingSafety};
+use super::check::KingSafety;
 use super::legal::Arena;
-use super::movegen::{MoveFilter, PseudoMoves};
 use super::san::{write_move_text_against, WrittenMove};
 use super::{Color, Move, MoveKind, Position, Role};
-use crate::geometry::{attacks, Square, SquareSet};
+use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES};
 use crate::record::ast::SanToken;
 
 /// The one legal move of `pos` that `written` means, its canonical text (without check
@@ -30,7 +29,7 @@ pub(super) fn resolve(
 ) -> Option<Move> {
     let SanToken::Normal { from_file, from_rank, .. } = *written.token() else { return None };
     let to = written.to()?;
-    let (role, us) = (written.role, pos.turn());
+    let (role, us, board) = (written.role, pos.turn(), pos.board());
     if role == Role::King && pos.castling().rights().any(|(color, _, _)| color == us) {
         // `Kg1` may mean castling; the listing path weighs both.
         return None;
@@ -41,44 +40,29 @@ pub(super) fn resolve(
         (false, None) => {}
         _ => return None,
     }
-    if pos.board().pieces_of(us, Role::King).len() > 1 {
+    let several_kings = board.king(us).is_some_and(|k| board.pieces_of(us, Role::King) != SquareSet::only(k));
+    if several_kings || (role == Role::Pawn && pos.ep_square() == Some(to)) {
+        // Several kings, or en passant: the listing path judges them.
         return None;
     }
-    let generator = PseudoMoves::new(pos, &arena.moves, MoveFilter { role: Some(role), to: Some(to) });
-    let mut candidates = generator.candidates();
-    if role == Role::Pawn {
-        // Pawns are not disambiguated against rivals: only those the token can mean.
-        candidates = candidates & pawn_sources(to, us == Color::Black) & written.possible_sources();
-    }
-    let mut judge = Judge { pos, arena, king: pos.board().king(us), in_check, safety: None, pinned: None };
-    let board = pos.board();
+    let (candidates, kind) = candidates(pos, arena, role, to)?;
+    let mut judge = Judge { pos, arena, king: board.king(us), in_check, safety: None };
+    let capture = !board.is_empty_at(to);
+    let promotion = if promotes { written.promotion() } else { None };
     let fits = |from: Square| from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r);
+    let push_written = written.is_pawn_push();
     let mut legal_sources = SquareSet::EMPTY;
     let mut found: Option<Move> = None;
     for from in &candidates {
-        let Some((_, reach)) = generator.reach(from) else { continue };
-        let plain = (reach.contains(to) && judge.allows_plain(from, to)).then(|| {
-            let kind = if role == Role::Pawn && to.rank().abs_diff(from.rank()) == 2 {
-                MoveKind::DoubleStep
-            } else {
-                MoveKind::Normal
-            };
-            let promotion = if promotes { written.promotion() } else { None };
-            Move { role, from, to, capture: !board.is_empty_at(to), promotion, kind }
-        });
-        let en_passant =
-            if role == Role::Pawn { generator.en_passant(from).filter(|mv| judge.allows(mv)) } else { None };
-        let mv = match (plain, en_passant) {
-            (Some(mv), None) | (None, Some(mv)) => mv,
-            (None, None) => continue,
-            (Some(_), Some(_)) => return None,
-        };
+        if !judge.allows_plain(from, to) {
+            continue;
+        }
         legal_sources.insert(from);
-        if fits(from) && !(written.is_pawn_push() && mv.capture) {
+        if fits(from) && !(push_written && capture) {
             if found.is_some() {
                 return None;
             }
-            found = Some(mv);
+            found = Some(Move { role, from, to, capture, promotion, kind });
         }
     }
     let mv = found?;
@@ -86,6 +70,64 @@ pub(super) fn resolve(
     canonical.clear();
     write_move_text_against(&mv, legal_sources, canonical);
     Some(mv)
+}
+
+/// The units of the side to move, of `role`, whose plain move (en passant aside) can
+/// end on `to` as the shared generator moves them (inside the arena's area, craters
+/// blocking, immobile units and inert pawns staying), with the kind of those moves;
+/// `None` when no move can end there (the listing path explains why).
+fn candidates(pos: &Position, arena: &Arena, role: Role, to: Square) -> Option<(SquareSet, MoveKind)> {
+    let (board, us) = (pos.board(), pos.turn());
+    let terrain = &arena.moves;
+    let open = SquareSet::of_rect(terrain.area).difference(pos.craters());
+    if !open.contains(to) || board.occupied_by(us).contains(to) {
+        return None;
+    }
+    let movers = (board.pieces_of(us, role) & open).difference(board.immobile());
+    let blockers = board.occupied() | attacks::grid().difference(open);
+    let lines = match role {
+        Role::Knight => return Some((movers & attacks::knight_attacks(to), MoveKind::Normal)),
+        Role::King => return Some((movers & attacks::king_attacks(to), MoveKind::Normal)),
+        Role::Pawn => return pawn_candidates(pos, arena, movers, blockers, to),
+        Role::Bishop => attacks::bishop_lines(to),
+        Role::Rook => attacks::rook_lines(to),
+        Role::Queen => attacks::rook_lines(to) | attacks::bishop_lines(to),
+    };
+    // A slider reaches `to` when it stands on one of its lines with nothing between
+    // (attacks are symmetric): the few on those lines are looked at one by one.
+    let mut reaching = movers & lines;
+    for from in &reaching {
+        if attacks::between(from, to).intersects(blockers) {
+            reaching.remove(from);
+        }
+    }
+    Some((reaching, MoveKind::Normal))
+}
+
+/// [`candidates`] for pawns: those beside `to` one rank back when an enemy unit stands
+/// there, else the one straight behind it (an advance, or a double step over a free
+/// square from a rank that allows it).
+fn pawn_candidates(
+    pos: &Position,
+    arena: &Arena,
+    movers: SquareSet,
+    blockers: SquareSet,
+    to: Square,
+) -> Option<(SquareSet, MoveKind)> {
+    let us = pos.turn();
+    let pawns = &arena.moves.pawns;
+    let inert_rank = pawns.last_rank_of(us);
+    let working = movers.difference(SquareSet::of_rect(Rect::new(0, inert_rank, MAX_FILES - 1, inert_rank)));
+    if pos.board().occupied_by(us.other()).contains(to) {
+        return Some((working & attacks::pawn_attacks(to, us == Color::Black), MoveKind::Normal));
+    }
+    let one = to.vertical(-us.forward())?;
+    if working.contains(one) {
+        return Some((SquareSet::only(one), MoveKind::Normal));
+    }
+    let two = one.vertical(-us.forward()).filter(|_| !blockers.contains(one))?;
+    let may_double = pawns.double_step_ranks[us.index()] & (1 << two.rank()) != 0;
+    (may_double && working.contains(two)).then(|| (SquareSet::only(two), MoveKind::DoubleStep))
 }
 
 /// King safety for a mover with at most one king, asked only as far as needed: out of
@@ -98,7 +140,6 @@ struct Judge<'a> {
     king: Option<Square>,
     in_check: Option<bool>,
     safety: Option<KingSafety<'a>>,
-    pinned: Option<SquareSet>,
 }
 
 impl<'a> Judge<'a> {
@@ -126,28 +167,27 @@ impl<'a> Judge<'a> {
             return self.safety().safe_destinations(from, SquareSet::only(to)).contains(to);
         }
         let Some(line) = attacks::line_beyond(king, from) else { return true };
-        let (pos, threats) = (self.pos, &self.arena.threats);
-        let pinned =
-            *self.pinned.get_or_insert_with(|| slider_blockers(pos.board(), &pos.craters(), threats, king, pos.turn()));
-        !pinned.contains(from) || line.contains(to)
+        !self.is_pinned(king, from) || line.contains(to)
     }
 
-    /// Whether any move (en passant included) leaves the mover's king safe.
-    fn allows(&mut self, mv: &Move) -> bool {
-        self.safety().allows(mv)
-    }
-}
-/// The squares from which a pawn reaches `to`: beside it one rank back (a capture),
-/// or one or two squares straight behind it (an advance); `black` for a pawn that
-/// moves down the board.
-fn pawn_sources(to: Square, black: bool) -> SquareSet {
-    let back: i8 = if black { 1 } else { -1 };
-    let mut sources = attacks::pawn_attacks(to, black);
-    if let Some(one) = to.vertical(back) {
-        sources.insert(one);
-        if let Some(two) = one.vertical(back) {
-            sources.insert(two);
+    /// Whether the mover's unit on `from`, on a line with its king, is pinned: nothing
+    /// stands between them, and the first unit or wall beyond it on that line is an
+    /// armed enemy slider that moves along it (as `check::slider_blockers` finds pins).
+    fn is_pinned(&mut self, king: Square, from: Square) -> bool {
+        let (pos, threats) = (self.pos, &self.arena.threats);
+        let board = pos.board();
+        let open = SquareSet::of_rect(threats.area).difference(pos.craters());
+        let Some(dir) = attacks::direction_towards(king, from).filter(|_| open.contains(king)) else { return false };
+        let stops = board.occupied() | attacks::grid().difference(open);
+        if attacks::between(king, from).intersects(stops) {
+            return false;
         }
+        let Some(sniper) = (attacks::ray_attacks(dir, from, stops) & stops).single() else { return false };
+        let Some(unit) = board.get(sniper) else { return false };
+        let along = if attacks::is_orthogonal(dir) { Role::Rook } else { Role::Bishop };
+        unit.color != pos.turn()
+            && (unit.role == along || unit.role == Role::Queen)
+            && open.contains(sniper)
+            && !board.immobile().contains(sniper)
     }
-    sources
 }
