@@ -7,6 +7,7 @@ mod board;
 mod by_color;
 pub mod castling;
 pub mod check;
+pub mod check_by_move;
 pub mod impossible;
 pub mod legal;
 pub mod movegen;

@@ -217,13 +217,14 @@ impl<'a> WrittenMove<'a> {
         let role = match piece {
             None => Role::Pawn,
             Some(letter) => {
-                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
+                Role::from_letter(*letter).ok_or_else(|| ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
             }
         };
         let promotion = match promotion {
             None => None,
             Some(letter) => {
-                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
+                let role = Role::from_letter(*letter);
+                Some(role.ok_or_else(|| ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
             }
         };
         Ok(WrittenMove { san, role, promotion })
@@ -448,7 +449,17 @@ pub fn write_move<V: Notation + ?Sized>(variant: &V, pos: &Position, mv: &Move) 
 /// The check mark a turn earns (O7): `#` for checkmate, `+` for check.
 /// An error when the variant cannot decide whether the check is mate.
 pub fn check_mark<V: Notation + ?Sized>(variant: &V, after: &Position) -> Judged<&'static str> {
-    Ok(if !variant.is_check(after) {
+    check_mark_knowing(variant, after, None)
+}
+
+/// [`check_mark`] told whether the side to move in `after` stands in check, when the
+/// caller knows (from the move, [`Rules::check_by_move`](super::Rules::check_by_move)).
+pub fn check_mark_knowing<V: Notation + ?Sized>(
+    variant: &V,
+    after: &Position,
+    check: Option<bool>,
+) -> Judged<&'static str> {
+    Ok(if !check.unwrap_or_else(|| variant.is_check(after)) {
         ""
     } else if variant.outcome(after)?.is_some_and(|o| o.reason == super::EndReason::Checkmate) {
         "#"

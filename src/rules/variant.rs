@@ -73,6 +73,14 @@ pub trait Rules: Send + Sync {
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
 
+    /// Whether the move `mv`, just played into `after`, gives check ([`Rules::is_check`]
+    /// of `after`), judged from the move alone; asked only when the side now to move
+    /// stood unattacked before the move. `None` (the default, and for moves the
+    /// variant does not judge that way) leaves it to `is_check`.
+    fn check_by_move(&self, _after: &Position, _mv: &Move) -> Option<bool> {
+        None
+    }
+
     /// How the game stands decided on the board, if it is over; an error when the
     /// variant's search could not decide it within its budget (Bubble Fizz).
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>>;

@@ -16,6 +16,7 @@ use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
+use crate::rules::check_by_move;
 use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
@@ -106,6 +107,10 @@ impl Rules for Tilting {
 
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
+    }
+
+    fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
+        check_by_move::gives_check(after, &TERRAIN, mv)
     }
 
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
