@@ -44,10 +44,13 @@ pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<boo
     // A line the move opened: from the king through the square left, to the first unit
     // or wall beyond it.
     let Some(dir) = attacks::direction_towards(king, mv.from) else { return Some(false) };
-    let Some(sniper) = (attacks::ray_attacks(dir, king, stops) & stops).single() else { return Some(false) };
-    let Some(unit) = board.get(sniper) else { return Some(false) };
     let along = if attacks::is_orthogonal(dir) { Role::Rook } else { Role::Bishop };
-    Some(unit.color == us && (unit.role == along || unit.role == Role::Queen) && armed(sniper))
+    let sliders = board.occupied_by(us) & (board.role_set(along) | board.role_set(Role::Queen));
+    if !attacks::ray(dir, king).intersects(sliders) {
+        return Some(false);
+    }
+    let Some(sniper) = (attacks::ray_attacks(dir, king, stops) & stops).single() else { return Some(false) };
+    Some(sliders.contains(sniper) && armed(sniper))
 }
 
 /// Whether a slider on `from`, standing on one of `lines` (its lines through `king`),

@@ -166,28 +166,32 @@ impl<'a> Judge<'a> {
         if from == king || self.in_check() {
             return self.safety().safe_destinations(from, SquareSet::only(to)).contains(to);
         }
-        let Some(line) = attacks::line_beyond(king, from) else { return true };
-        !self.is_pinned(king, from) || line.contains(to)
+        let Some(dir) = attacks::direction_towards(king, from) else { return true };
+        !self.is_pinned(king, from, dir) || attacks::ray(dir, king).contains(to)
     }
 
-    /// Whether the mover's unit on `from`, on a line with its king, is pinned: nothing
-    /// stands between them, and the first unit or wall beyond it on that line is an
-    /// armed enemy slider that moves along it (as `check::slider_blockers` finds pins).
-    fn is_pinned(&mut self, king: Square, from: Square) -> bool {
+    /// Whether the mover's unit on `from`, in direction `dir` from its king, is pinned:
+    /// nothing stands between them, and the first unit or wall beyond it on that line
+    /// is an armed enemy slider that moves along it (as `check::slider_blockers` finds
+    /// pins).
+    fn is_pinned(&mut self, king: Square, from: Square, dir: usize) -> bool {
         let (pos, threats) = (self.pos, &self.arena.threats);
         let board = pos.board();
+        let along = if attacks::is_orthogonal(dir) { Role::Rook } else { Role::Bishop };
+        let sliders = board.occupied_by(pos.turn().other()) & (board.role_set(along) | board.role_set(Role::Queen));
+        if !attacks::ray(dir, from).intersects(sliders) {
+            // No enemy slider of that line beyond the unit: the common case, at once.
+            return false;
+        }
         let open = SquareSet::of_rect(threats.area).difference(pos.craters());
-        let Some(dir) = attacks::direction_towards(king, from).filter(|_| open.contains(king)) else { return false };
+        if !open.contains(king) {
+            return false;
+        }
         let stops = board.occupied() | attacks::grid().difference(open);
         if attacks::between(king, from).intersects(stops) {
             return false;
         }
         let Some(sniper) = (attacks::ray_attacks(dir, from, stops) & stops).single() else { return false };
-        let Some(unit) = board.get(sniper) else { return false };
-        let along = if attacks::is_orthogonal(dir) { Role::Rook } else { Role::Bishop };
-        unit.color != pos.turn()
-            && (unit.role == along || unit.role == Role::Queen)
-            && open.contains(sniper)
-            && !board.immobile().contains(sniper)
+        sliders.contains(sniper) && open.contains(sniper) && !board.immobile().contains(sniper)
     }
 }
