@@ -10,6 +10,7 @@
 
 use super::check::KingSafety;
 use super::legal::Arena;
+use super::movegen::BoardView;
 use super::san::{write_move_text_against, WrittenMove};
 use super::{Color, Move, MoveKind, Position, Role};
 use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES};
@@ -131,9 +132,9 @@ fn pawn_candidates(
 }
 
 /// King safety for a mover with at most one king, asked only as far as needed: out of
-/// check, a unit off every line through its king moves freely, and the pins are found
-/// only for a unit on such a line; a king's step, a move in check and en passant are
-/// judged by [`KingSafety`], made when first needed.
+/// check, a unit off every line through its king moves freely, and a pin is looked for
+/// only along the line through a unit on one; a king's step is judged on a view of the
+/// board after it, and a move in check by [`KingSafety`], made when first needed.
 struct Judge<'a> {
     pos: &'a Position,
     arena: &'a Arena,
@@ -163,7 +164,15 @@ impl<'a> Judge<'a> {
     /// to `to` leaves the mover's king safe.
     fn allows_plain(&mut self, from: Square, to: Square) -> bool {
         let Some(king) = self.king else { return true };
-        if from == king || self.in_check() {
+        if from == king {
+            // The king's step, judged on a view of the board after it (the unit taken
+            // on `to` attacks nothing), as `KingSafety` judges it.
+            let (pos, threats) = (self.pos, &self.arena.threats);
+            let units = pos.board().occupied().difference(SquareSet::only(from)) | SquareSet::only(to);
+            let view = BoardView { board: pos.board(), units, captured: SquareSet::only(to) };
+            return !view.is_attacked(&pos.craters(), threats, &threats.area, to, pos.turn().other());
+        }
+        if self.in_check() {
             return self.safety().safe_destinations(from, SquareSet::only(to)).contains(to);
         }
         let Some(dir) = attacks::direction_towards(king, from) else { return true };
