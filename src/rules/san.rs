@@ -217,14 +217,13 @@ impl<'a> WrittenMove<'a> {
         let role = match piece {
             None => Role::Pawn,
             Some(letter) => {
-                Role::from_letter(*letter).ok_or_else(|| ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
+                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
             }
         };
         let promotion = match promotion {
             None => None,
             Some(letter) => {
-                let role = Role::from_letter(*letter);
-                Some(role.ok_or_else(|| ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
+                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
             }
         };
         Ok(WrittenMove { san, role, promotion })

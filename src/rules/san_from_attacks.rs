@@ -127,7 +127,7 @@ fn pawn_candidates(
         return Some((SquareSet::only(one), MoveKind::Normal));
     }
     let two = one.vertical(-us.forward()).filter(|_| !blockers.contains(one))?;
-    let may_double = pawns.double_step_ranks[us.index()] & (1 << two.rank()) != 0;
+    let may_double = pawns.double_step_ranks.get(us.index()).is_some_and(|ranks| ranks & (1 << two.rank()) != 0);
     (may_double && working.contains(two)).then(|| (SquareSet::only(two), MoveKind::DoubleStep))
 }
 
@@ -150,14 +150,12 @@ impl<'a> Judge<'a> {
     }
 
     fn in_check(&mut self) -> bool {
-        match self.in_check {
-            Some(known) => known,
-            None => {
-                let known = self.safety().in_check();
-                self.in_check = Some(known);
-                known
-            }
+        if let Some(known) = self.in_check {
+            return known;
         }
+        let known = self.safety().in_check();
+        self.in_check = Some(known);
+        known
     }
 
     /// Whether the plain move (neither en passant nor castling) of the unit on `from`
