@@ -214,17 +214,17 @@ impl<'a> WrittenMove<'a> {
         let SanToken::Normal { piece, promotion, .. } = san else {
             return Ok(WrittenMove { san, role: Role::King, promotion: None });
         };
-        let role = match piece {
+        // The refusals are built only when a letter names no piece (`ok_or` would build
+        // and drop one for every move read).
+        let role = match piece.map(|letter| (letter, Role::from_letter(letter))) {
             None => Role::Pawn,
-            Some(letter) => {
-                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
-            }
+            Some((_, Some(role))) => role,
+            Some((letter, None)) => return Err(ResolveError::Illegal(Refusal::NotAPieceLetter(letter))),
         };
-        let promotion = match promotion {
+        let promotion = match promotion.map(|letter| (letter, Role::from_letter(letter))) {
             None => None,
-            Some(letter) => {
-                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
-            }
+            Some((_, Some(role))) => Some(role),
+            Some((letter, None)) => return Err(ResolveError::Illegal(Refusal::NotAPromotionLetter(letter))),
         };
         Ok(WrittenMove { san, role, promotion })
     }
