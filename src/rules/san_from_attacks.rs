@@ -202,3 +202,84 @@ impl<'a> Judge<'a> {
         sliders.contains(sniper) && open.contains(sniper) && !board.immobile().contains(sniper)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The fast path against the listing it shortcuts, and check marks from the move
+    //! against the whole board, on every move of seeded random games.
+
+    use super::resolve;
+    use crate::record::ast::{SanToken, TurnPart};
+    use crate::record::parse_game;
+    use crate::rules::san::{self, WrittenMove};
+    use crate::rules::{Position, Turn};
+    use crate::variants::lookup;
+    use crate::variants::prelude::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The SAN token of a written move.
+    fn token(text: &str) -> SanToken {
+        let game = parse_game(&format!("{text} *")).expect("a move the parser reads");
+        let ply = game.line().plies().next().expect("one ply");
+        match &ply.turn().parts()[0].value {
+            TurnPart::Move { san, .. } => san.clone(),
+            TurnPart::Bomb(_) => panic!("a move, not a bomb"),
+        }
+    }
+
+    /// Every legal move of `pos`, written as SAN and from square to square, resolves
+    /// by attacks (when it does) to the move and text the listing gives.
+    fn compare_at(variant: &dyn Variant, pos: &Position, checked: &mut usize) {
+        let Some(arena) = variant.orthodox_arena(pos) else { return };
+        let mut turns = Vec::new();
+        variant.legal_turns(pos, &mut turns);
+        let in_check = variant.is_check(pos);
+        for turn in &turns {
+            let Turn::Move(mv) = turn else { continue };
+            let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
+            for text in [variant.write_move(pos, mv), format!("{}{}{promotion}", mv.from, mv.to)] {
+                let san = token(&text);
+                let mut listed = String::new();
+                let expected = san::resolve_move_listing(variant, pos, &san, &mut listed, |filter, sources, peers| {
+                    variant.legal_moves_to(pos, filter, sources, peers);
+                });
+                let written = WrittenMove::read_in(&san, pos).expect("a readable token");
+                for known in [Some(in_check), None] {
+                    let mut fast = String::new();
+                    if let Some(found) = resolve(pos, &arena, &written, known, &mut fast) {
+                        assert_eq!(Ok(found), expected, "`{text}` in {pos:?}");
+                        assert_eq!(fast, listed, "`{text}` in {pos:?}");
+                        *checked += 1;
+                    }
+                }
+            }
+            let after = variant.play(pos, turn);
+            if let Some(check) = variant.check_by_move(&after, mv) {
+                assert_eq!(check, variant.is_check(&after), "check by {mv:?} in {pos:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn resolution_from_attacks_agrees_with_the_listing() {
+        for id in ["chess", "tilting", "bellows"] {
+            let variant = lookup(id, &std::collections::BTreeMap::new()).expect("a variant");
+            let mut checked = 0;
+            for seed in 0..12 {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut pos = variant.start();
+                for _ in 0..60 {
+                    compare_at(variant.as_ref(), &pos, &mut checked);
+                    let mut turns = Vec::new();
+                    variant.legal_turns(&pos, &mut turns);
+                    if turns.is_empty() || !matches!(variant.outcome(&pos), Ok(None)) {
+                        break;
+                    }
+                    pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+                }
+            }
+            assert!(checked > 1000, "{id}: only {checked} moves resolved by attacks");
+        }
+    }
+}
