@@ -43,6 +43,20 @@ impl Bellows {
     }
 }
 
+impl Bellows {
+    /// Plays a legal turn on `pos` itself: the units, then the schedule and the clocks.
+    fn play_on(&self, pos: &mut Position, turn: &Turn) {
+        // Moving the units changes neither the phase nor the side to move.
+        let (phase, mover) = (pos.phase(), pos.turn());
+        for mv in turn.moves() {
+            movegen::apply_move(pos, mv);
+        }
+        // L3: the next ply's place in the schedule.
+        pos.set_phase(self.schedule.advance(phase, mover));
+        pos.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+    }
+}
+
 impl Rules for Bellows {
     fn id(&self) -> &'static str {
         "bellows"
@@ -75,13 +89,13 @@ impl Rules for Bellows {
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         let mut after = pos.clone();
-        for mv in turn.moves() {
-            movegen::apply_move(&mut after, mv);
-        }
-        // L3: the next ply's place in the schedule.
-        after.set_phase(self.schedule.advance(pos.phase(), pos.turn()));
-        after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+        self.play_on(&mut after, turn);
         after
+    }
+
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        self.play_on(after, turn);
     }
 
     fn is_check(&self, pos: &Position) -> bool {

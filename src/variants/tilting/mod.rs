@@ -105,6 +105,16 @@ impl Rules for Tilting {
         }
     }
 
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        match turn {
+            Turn::Bomb(target) => *after = bomb::detonate(pos, *target),
+            _ => {
+                after.clone_from(pos);
+                movegen::apply_orthodox(after, turn);
+            }
+        }
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
