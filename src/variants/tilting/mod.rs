@@ -106,12 +106,11 @@ impl Rules for Tilting {
     }
 
     fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
-        match turn {
-            Turn::Bomb(target) => *after = bomb::detonate(pos, *target),
-            _ => {
-                after.clone_from(pos);
-                movegen::apply_orthodox(after, turn);
-            }
+        if let Turn::Bomb(target) = turn {
+            *after = bomb::detonate(pos, *target);
+        } else {
+            after.clone_from(pos);
+            movegen::apply_orthodox(after, turn);
         }
     }
 
