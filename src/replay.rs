@@ -55,6 +55,16 @@ pub struct ReplayedPly {
     pub variations: Vec<ReplayedLine>,
 }
 
+/// What the replay knows of a position before its ply is played, from the ply before.
+#[derive(Clone, Copy)]
+struct Known {
+    /// The side to move stands in check.
+    in_check: bool,
+    /// The side not to move stands unattacked: the last ply was a legal move (the
+    /// start of a line is not vouched for, nor a null move, which may pass in check).
+    opponent_unattacked: bool,
+}
+
 /// A turn resolved and played (the position after it is kept apart), before the
 /// line's status is noted: what [`ReplayedPly`] keeps of it.
 struct Played {
@@ -295,7 +305,10 @@ pub fn replay(
     let mut history = History::with_room(game.line().len() + 1);
     let start_check = run.variant.is_check(&start);
     let (start_status, line) = match history.record(run.variant, &start, 0, start_check) {
-        Ok(status) => (status, run.line(game.line(), &start, 0, Some(&mut history))),
+        Ok(status) => {
+            let known = Known { in_check: start_check, opponent_unattacked: false };
+            (status, run.line(game.line(), &start, known, 0, Some(&mut history)))
+        }
         Err(undecided) => {
             run.push(beyond(tag_span(game, "FEN"), &undecided));
             let status = GameStatus { check: start_check, ..GameStatus::default() };
@@ -650,12 +663,14 @@ impl<'a> Run<'a> {
         span.of(self.text)
     }
 
-    /// Replays a line from `start`, the position after ply `first_ply` of the game;
-    /// `history` is given for the main line only.
+    /// Replays a line from `start`, the position after ply `first_ply` of the game,
+    /// with what is `known` of it; `history` is given
+    /// for the main line only.
     fn line(
         &mut self,
         line: LineView,
         start: &Position,
+        known: Known,
         first_ply: usize,
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
@@ -666,13 +681,15 @@ impl<'a> Run<'a> {
         // the one the ply is played into; they trade places instead of being copied.
         let mut slots: [Option<Position>; 2] = [None, None];
         let mut before_slot = 0;
+        // What is known of the position before the ply: from the last ply played.
+        let mut known = known;
         for (index, ply) in line.plies().enumerate() {
             let [first, second] = &mut slots;
             let (before, next) = if before_slot == 0 { (&*first, second) } else { (&*second, first) };
             let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in ply.variations() {
-                let replayed = self.line(variation, pos, first_ply + index, None);
+                let replayed = self.line(variation, pos, known, first_ply + index, None);
                 self.broken_variations += usize::from(replayed.broken);
                 if !self.verdict_only {
                     variations.push(replayed);
@@ -697,7 +714,7 @@ impl<'a> Run<'a> {
             let played = if ply.turn().is_null() {
                 self.null_move(ply, pos, written, &context, history.is_some(), next)
             } else {
-                self.ply(ply, pos, written, &context, &lost_rights, next)
+                self.ply(ply, (pos, known), written, &context, &lost_rights, next)
             };
             let refused_here = |mut out: ReplayedLine, message: String| {
                 let (move_number, side, written) = (context.fullmove, context.side, written.to_string());
@@ -712,6 +729,8 @@ impl<'a> Run<'a> {
             };
             // A ply played has put its position into `next`.
             let Some(after) = next.as_ref() else { continue };
+            // After a null move the side that passed may still stand attacked.
+            known = Known { in_check: played.check, opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
             let noted = match history.as_deref_mut() {
                 Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
@@ -751,7 +770,7 @@ impl<'a> Run<'a> {
     fn ply(
         &mut self,
         ply: PlyView,
-        pos: &Position,
+        (pos, known): (&Position, Known),
         written: &str,
         context: &At,
         lost_rights: &[LostRight],
@@ -760,34 +779,39 @@ impl<'a> Run<'a> {
         let span = ply.span();
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let turn = match self.variant.resolve_and_play(pos, ply.turn(), &mut canonical, after) {
-            Ok(turn) => turn,
-            Err(e) => {
-                let shown = quote(written);
-                // A game that ended before this turn says so; if the variant cannot
-                // tell, the refusal stands on its own (the turn is refused either way).
-                let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
-                let problem = match (e, ended()) {
-                    (ResolveError::Undecided(undecided), _) => beyond(span, &undecided),
-                    (_, Some(outcome)) => {
-                        found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
-                    }
-                    (ResolveError::Illegal(reason), _) => {
-                        let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
-                        found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
-                            .with_suggestion(reason.suggestion(), reason.candidates().to_vec())
-                    }
-                    (ResolveError::Ambiguous(options), _) => {
-                        found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
-                            .with_suggestion(None, options)
-                    }
-                };
-                let message = problem.message.clone();
-                self.report_refusal(problem, context);
-                return Err(message);
-            }
+        let turn =
+            match self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after) {
+                Ok(turn) => turn,
+                Err(e) => {
+                    let shown = quote(written);
+                    // A game that ended before this turn says so; if the variant cannot
+                    // tell, the refusal stands on its own (the turn is refused either way).
+                    let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
+                    let problem = match (e, ended()) {
+                        (ResolveError::Undecided(undecided), _) => beyond(span, &undecided),
+                        (_, Some(outcome)) => {
+                            found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
+                        }
+                        (ResolveError::Illegal(reason), _) => {
+                            let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
+                            found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
+                                .with_suggestion(reason.suggestion(), reason.candidates().to_vec())
+                        }
+                        (ResolveError::Ambiguous(options), _) => {
+                            found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
+                                .with_suggestion(None, options)
+                        }
+                    };
+                    let message = problem.message.clone();
+                    self.report_refusal(problem, context);
+                    return Err(message);
+                }
+            };
+        let by_move = match &turn {
+            Turn::Move(mv) if known.opponent_unattacked => self.variant.check_by_move(after, mv),
+            _ => None,
         };
-        let mark = match san::check_mark(self.variant, after) {
+        let mark = match san::check_mark_knowing(self.variant, after, by_move) {
             Ok(mark) => mark,
             Err(undecided) => return Err(self.undecided(span, &undecided, context)),
         };

@@ -82,6 +82,22 @@ pub trait Notation: Rules {
         Ok(turn)
     }
 
+    /// [`Notation::resolve_and_play`] told whether the side to move stands in check
+    /// (`in_check`, as [`Rules::is_check`] says), when the replay knows it from the last
+    /// ply's check mark. Variants whose resolution asks it override this to skip the
+    /// question; the default ignores it.
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let _ = in_check;
+        self.resolve_and_play(pos, token, canonical, after)
+    }
+
     /// The canonical notation of a legal turn, with its check mark; an error when the
     /// variant's search cannot decide the mark or the parts (Bubble Fizz).
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

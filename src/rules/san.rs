@@ -35,11 +35,40 @@ pub fn resolve_single_move_into<V: Notation + ?Sized>(
     token: &TurnToken,
     canonical: &mut String,
 ) -> Result<Turn, ResolveError> {
+    resolve_single_move_knowing(variant, pos, None, token, canonical)
+}
+
+/// [`resolve_single_move_into`] told whether the side to move stands in check
+/// (`in_check`, as [`Rules::is_check`](super::Rules::is_check) says), when the caller
+/// knows: the replay does, from the last ply's check mark.
+pub fn resolve_single_move_knowing<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    in_check: Option<bool>,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
         return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
     }
-    resolve_move_into(variant, pos, san, canonical).map(Turn::Move)
+    resolve_move_knowing(variant, pos, in_check, san, canonical).map(Turn::Move)
+}
+
+/// [`resolve_single_move_knowing`], then the move played into `after`
+/// ([`Rules::play_into`](super::Rules::play_into)): the replay's step for a variant
+/// whose every turn is one SAN move.
+pub fn resolve_single_move_and_play<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    in_check: Option<bool>,
+    token: &TurnToken,
+    canonical: &mut String,
+    after: &mut Position,
+) -> Result<Turn, ResolveError> {
+    let turn = resolve_single_move_knowing(variant, pos, in_check, token, canonical)?;
+    variant.play_into(pos, &turn, after);
+    Ok(turn)
 }
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
@@ -85,6 +114,26 @@ pub fn resolve_move_into<V: Notation + ?Sized>(
     san: &SanToken,
     canonical: &mut String,
 ) -> Result<Move, ResolveError> {
+    resolve_move_knowing(variant, pos, None, san, canonical)
+}
+
+/// [`resolve_move_into`] told whether the side to move stands in check, when the
+/// caller knows. A variant with an orthodox arena ([`Rules::orthodox_arena`](super::Rules::orthodox_arena))
+/// resolves a plain move from attacks; the moves are listed only when that does not
+/// give exactly one.
+fn resolve_move_knowing<V: Notation + ?Sized>(
+    variant: &V,
+    pos: &Position,
+    in_check: Option<bool>,
+    san: &SanToken,
+    canonical: &mut String,
+) -> Result<Move, ResolveError> {
+    if let Some(arena) = variant.orthodox_arena(pos) {
+        let written = WrittenMove::read_in(san, pos)?;
+        if let Some(mv) = super::san_from_attacks::resolve(pos, &arena, &written, in_check, canonical) {
+            return Ok(mv);
+        }
+    }
     resolve_move_listing(variant, pos, san, canonical, |filter, sources, peers| {
         variant.legal_moves_to(pos, filter, sources, peers);
     })
@@ -165,17 +214,17 @@ impl<'a> WrittenMove<'a> {
         let SanToken::Normal { piece, promotion, .. } = san else {
             return Ok(WrittenMove { san, role: Role::King, promotion: None });
         };
-        let role = match piece {
+        // The refusals are built only when a letter names no piece (`ok_or` would build
+        // and drop one for every move read).
+        let role = match piece.map(|letter| (letter, Role::from_letter(letter))) {
             None => Role::Pawn,
-            Some(letter) => {
-                Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPieceLetter(*letter)))?
-            }
+            Some((_, Some(role))) => role,
+            Some((letter, None)) => return Err(ResolveError::Illegal(Refusal::NotAPieceLetter(letter))),
         };
-        let promotion = match promotion {
+        let promotion = match promotion.map(|letter| (letter, Role::from_letter(letter))) {
             None => None,
-            Some(letter) => {
-                Some(Role::from_letter(*letter).ok_or(ResolveError::Illegal(Refusal::NotAPromotionLetter(*letter)))?)
-            }
+            Some((_, Some(role))) => Some(role),
+            Some((letter, None)) => return Err(ResolveError::Illegal(Refusal::NotAPromotionLetter(letter))),
         };
         Ok(WrittenMove { san, role, promotion })
     }
@@ -321,6 +370,19 @@ pub fn move_text(mv: &Move, peers: &[Move]) -> String {
 
 /// [`move_text`] appended to `text`.
 pub fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
+    let rivals = peers
+        .iter()
+        .filter(|p| p.role == mv.role && p.to == mv.to && p.from != mv.from && !p.is_castle())
+        .fold(SquareSet::EMPTY, |mut rivals, p| {
+            rivals.insert(p.from);
+            rivals
+        });
+    write_move_text_against(mv, rivals, text);
+}
+
+/// [`move_text`] appended to `text`, disambiguated against `rivals`: the squares of
+/// the other units of the same role that can move to the same square legally.
+pub fn write_move_text_against(mv: &Move, rivals: SquareSet, text: &mut String) {
     match mv.kind {
         MoveKind::Castle { wing, .. } => return text.push_str(wing.notation()),
         MoveKind::PromoteInPlace => {}
@@ -332,13 +394,11 @@ pub fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
         }
         _ => {
             text.push(mv.role.letter());
-            let mut rivals =
-                peers.iter().filter(|p| p.role == mv.role && p.to == mv.to && p.from != mv.from && !p.is_castle());
-            if let Some(first) = rivals.next() {
+            if !rivals.is_empty() {
                 let (mut file_unique, mut rank_unique) = (true, true);
-                for rival in std::iter::once(first).chain(rivals) {
-                    file_unique &= rival.from.file() != mv.from.file();
-                    rank_unique &= rival.from.rank() != mv.from.rank();
+                for rival in &rivals {
+                    file_unique &= rival.file() != mv.from.file();
+                    rank_unique &= rival.rank() != mv.from.rank();
                 }
                 if file_unique {
                     text.push(Square::file_char(mv.from.file()));
@@ -388,7 +448,17 @@ pub fn write_move<V: Notation + ?Sized>(variant: &V, pos: &Position, mv: &Move) 
 /// The check mark a turn earns (O7): `#` for checkmate, `+` for check.
 /// An error when the variant cannot decide whether the check is mate.
 pub fn check_mark<V: Notation + ?Sized>(variant: &V, after: &Position) -> Judged<&'static str> {
-    Ok(if !variant.is_check(after) {
+    check_mark_knowing(variant, after, None)
+}
+
+/// [`check_mark`] told whether the side to move in `after` stands in check, when the
+/// caller knows (from the move, [`Rules::check_by_move`](super::Rules::check_by_move)).
+pub fn check_mark_knowing<V: Notation + ?Sized>(
+    variant: &V,
+    after: &Position,
+    check: Option<bool>,
+) -> Judged<&'static str> {
+    Ok(if !check.unwrap_or_else(|| variant.is_check(after)) {
         ""
     } else if variant.outcome(after)?.is_some_and(|o| o.reason == super::EndReason::Checkmate) {
         "#"

@@ -5,6 +5,7 @@
 //! [`Snapshot`](crate::snapshot::Snapshot) and
 //! [`Presentation`](crate::render::Presentation) (diagram captions and marks).
 
+use super::legal::Arena;
 use super::movegen::{en_passant_is_conceivable, MoveFilter};
 use super::{Judged, Move, MoveKind, Outcome, Position, Role, Turn};
 use crate::geometry::{Square, SquareSet};
@@ -38,6 +39,13 @@ pub trait Rules: Send + Sync {
         TURN_BUFFER.set(turns);
     }
 
+    /// The arena whose orthodox legal moves (`rules::legal`) are exactly this
+    /// variant's one-move turns in `pos`, if they are: SAN is then resolved from
+    /// attacks, without listing moves. `None` (the default) keeps the listing.
+    fn orthodox_arena(&self, _pos: &Position) -> Option<Arena> {
+        None
+    }
+
     /// Every legal turn of the side to move.
     fn legal_turns(&self, pos: &Position, out: &mut Vec<Turn>) {
         self.legal_turns_to(pos, MoveFilter::default(), out);
@@ -64,6 +72,14 @@ pub trait Rules: Send + Sync {
 
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
+
+    /// Whether the move `mv`, just played into `after`, gives check ([`Rules::is_check`]
+    /// of `after`), judged from the move alone; asked only when the side now to move
+    /// stood unattacked before the move. `None` (the default, and for moves the
+    /// variant does not judge that way) leaves it to `is_check`.
+    fn check_by_move(&self, _after: &Position, _mv: &Move) -> Option<bool> {
+        None
+    }
 
     /// How the game stands decided on the board, if it is over; an error when the
     /// variant's search could not decide it within its budget (Bubble Fizz).

@@ -111,6 +111,6 @@ pub fn turn(color: Color) -> u64 {
 }
 
 /// The key of a small number of a variant's own state (bombs, phase).
-pub fn extra(value: u64) -> u64 {
+pub const fn extra(value: u64) -> u64 {
     mix((Tag::Extra as u64) << 40 | value)
 }

@@ -4,6 +4,7 @@
 use crate::geometry::SquareSet;
 use crate::record::ast::TurnToken;
 use crate::rules::check::king_safe;
+use crate::rules::check_by_move;
 use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
@@ -66,6 +67,10 @@ impl Rules for Chess {
         legal_moves_from(pos, &ARENA, filter, sources, out);
     }
 
+    fn orthodox_arena(&self, _pos: &Position) -> Option<Arena> {
+        Some(ARENA)
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         count_legal_moves(pos, &ARENA)
     }
@@ -87,19 +92,37 @@ impl Rules for Chess {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
 
+    fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
+        check_by_move::gives_check(after, &TERRAIN, mv)
+    }
+
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
         Ok(mate_or_stalemate(self, pos)?
             .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial))))
     }
 
     fn is_dead_position(&self, pos: &Position) -> bool {
-        Color::ALL.iter().all(|&c| has_insufficient_material(pos, c))
+        let board = pos.board();
+        // A pawn, rook or queen of either side can still mate: the common case, at once.
+        let majors_or_pawns = board.role_set(Role::Pawn) | board.role_set(Role::Rook) | board.role_set(Role::Queen);
+        majors_or_pawns.is_empty() && Color::ALL.iter().all(|&c| has_insufficient_material(pos, c))
     }
 }
 
 impl Notation for Chess {
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
         san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

@@ -16,6 +16,7 @@ mod snapshot;
 use crate::geometry::SquareSet;
 use crate::record::ast::TurnToken;
 use crate::render::SquareMarks;
+use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{self, Refusal};
@@ -42,6 +43,20 @@ impl Bellows {
     }
 }
 
+impl Bellows {
+    /// Plays a legal turn on `pos` itself: the units, then the schedule and the clocks.
+    fn play_on(&self, pos: &mut Position, turn: &Turn) {
+        // Moving the units changes neither the phase nor the side to move.
+        let (phase, mover) = (pos.phase(), pos.turn());
+        for mv in turn.moves() {
+            movegen::apply_move(pos, mv);
+        }
+        // L3: the next ply's place in the schedule.
+        pos.set_phase(self.schedule.advance(phase, mover));
+        pos.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+    }
+}
+
 impl Rules for Bellows {
     fn id(&self) -> &'static str {
         "bellows"
@@ -60,6 +75,10 @@ impl Rules for Bellows {
         moves::legal_moves_from(pos, &self.schedule, filter, sources, out);
     }
 
+    fn orthodox_arena(&self, pos: &Position) -> Option<Arena> {
+        Some(moves::arena(pos, &self.schedule))
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         moves::count_legal_moves(pos, &self.schedule)
     }
@@ -70,13 +89,13 @@ impl Rules for Bellows {
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         let mut after = pos.clone();
-        for mv in turn.moves() {
-            movegen::apply_move(&mut after, mv);
-        }
-        // L3: the next ply's place in the schedule.
-        after.set_phase(self.schedule.advance(pos.phase(), pos.turn()));
-        after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+        self.play_on(&mut after, turn);
         after
+    }
+
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        self.play_on(after, turn);
     }
 
     fn is_check(&self, pos: &Position) -> bool {
@@ -97,6 +116,17 @@ impl Rules for Bellows {
 impl Notation for Bellows {
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
         crate::rules::san::resolve_single_move_into(self, pos, token, canonical)
+    }
+
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        crate::rules::san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

@@ -31,7 +31,7 @@ pub(super) const fn terrain(region: Region) -> Terrain {
 
 /// L4: only units inside the active board move, and only inside it; L6: threats
 /// are judged on the board of the opponent's next ply.
-fn arena(pos: &Position, schedule: &Schedule) -> Arena {
+pub(super) fn arena(pos: &Position, schedule: &Schedule) -> Arena {
     Arena { moves: terrain(schedule.active(pos)), threats: terrain(schedule.next(pos)) }
 }
 

@@ -16,6 +16,7 @@ use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::render::{SquareKind, SquareMarks};
 use crate::rules::check::king_safe;
+use crate::rules::check_by_move;
 use crate::rules::legal::{any_legal_move, count_legal_moves, legal_moves, legal_moves_from, Arena};
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
@@ -77,6 +78,12 @@ impl Rules for Tilting {
         }
     }
 
+    /// A bomb is never written as SAN, so SAN's moves are the orthodox ones (while
+    /// both kings stand).
+    fn orthodox_arena(&self, pos: &Position) -> Option<Arena> {
+        kings_stand(pos).then_some(ARENA)
+    }
+
     fn count_legal_turns(&self, pos: &Position) -> u64 {
         if !kings_stand(pos) {
             return 0;
@@ -98,8 +105,21 @@ impl Rules for Tilting {
         }
     }
 
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        if let Turn::Bomb(target) = turn {
+            *after = bomb::detonate(pos, *target);
+        } else {
+            after.clone_from(pos);
+            movegen::apply_orthodox(after, turn);
+        }
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
+    }
+
+    fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
+        check_by_move::gives_check(after, &TERRAIN, mv)
     }
 
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
@@ -136,6 +156,23 @@ impl Notation for Tilting {
             }
         }
         san::resolve_single_move(self, pos, token)
+    }
+
+    /// A plain move (no bomb, no castling) is resolved as SAN, as `resolve` does.
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        match token.parts() {
+            [part] if matches!(part.value, TurnPart::Move { san: SanToken::Normal { .. }, bounce: None }) => {
+                san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+            }
+            _ => self.resolve_and_play(pos, token, canonical, after),
+        }
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

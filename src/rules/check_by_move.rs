@@ -1,0 +1,60 @@
+//! The check a move gives, judged from the move alone: the unit that moved attacks
+//! the enemy king from where it landed (direct check), or a line from the king through
+//! the square it left now ends at one of the mover's rooks, bishops or queens
+//! (discovered check). Exact only when the enemy king stood unattacked before the move,
+//! which the replay vouches for after every legal move of a variant whose threats do
+//! not change from ply to ply (chess, Tilting).
+
+use super::movegen::Terrain;
+use super::{Move, MoveKind, Position, Role};
+use crate::geometry::{attacks, SquareSet};
+
+/// Whether `mv`, just played into `after` (the opponent of its mover now to move),
+/// attacks the opponent's king inside `terrain`'s area, as `check::king_safe` would
+/// find; `None` for castling and en passant, which move or remove a second unit.
+pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<bool> {
+    if matches!(mv.kind, MoveKind::Castle { .. } | MoveKind::EnPassant) {
+        return None;
+    }
+    let board = after.board();
+    let (them, us) = (after.turn(), after.turn().other());
+    let Some(king) = board.king(them) else { return Some(false) };
+    let open = SquareSet::of_rect(terrain.area).difference(after.craters());
+    if !terrain.area.contains(king) {
+        return Some(false);
+    }
+    let stops = board.occupied() | attacks::grid().difference(open);
+    let armed = |sq| open.contains(sq) && !board.immobile().contains(sq);
+    let role = mv.promotion.unwrap_or(mv.role);
+    let direct = armed(mv.to)
+        && match role {
+            Role::Pawn => {
+                let inert = mv.to.rank() == terrain.pawns.last_rank_of(us);
+                !inert && attacks::pawn_attacks(mv.to, us == super::Color::White).contains(king)
+            }
+            Role::Knight => attacks::knight_attacks(mv.to).contains(king),
+            Role::King => attacks::king_attacks(mv.to).contains(king),
+            Role::Bishop => slides_to(attacks::bishop_lines(king), mv.to, king, stops),
+            Role::Rook => slides_to(attacks::rook_lines(king), mv.to, king, stops),
+            Role::Queen => slides_to(attacks::rook_lines(king) | attacks::bishop_lines(king), mv.to, king, stops),
+        };
+    if direct {
+        return Some(true);
+    }
+    // A line the move opened: from the king through the square left, to the first unit
+    // or wall beyond it.
+    let Some(dir) = attacks::direction_towards(king, mv.from) else { return Some(false) };
+    let along = if attacks::is_orthogonal(dir) { Role::Rook } else { Role::Bishop };
+    let sliders = board.occupied_by(us) & (board.role_set(along) | board.role_set(Role::Queen));
+    if !attacks::ray(dir, king).intersects(sliders) {
+        return Some(false);
+    }
+    let Some(sniper) = (attacks::ray_attacks(dir, king, stops) & stops).single() else { return Some(false) };
+    Some(sliders.contains(sniper) && armed(sniper))
+}
+
+/// Whether a slider on `from`, standing on one of `lines` (its lines through `king`),
+/// reaches `king` with nothing of `stops` between.
+fn slides_to(lines: SquareSet, from: crate::geometry::Square, king: crate::geometry::Square, stops: SquareSet) -> bool {
+    lines.contains(from) && !attacks::between(from, king).intersects(stops)
+}
