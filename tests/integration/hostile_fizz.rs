@@ -77,13 +77,13 @@ const CROWD_AROUND_THE_KING: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3
                                      a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                                      b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
 
-/// Found by a hill climb from the stacked rooks against the search with its hunt and
-/// refutation, under `birth=strike`: black units on the stacks' files and among the
-/// invigorated white units above them. The search reaches the budget: whether White
-/// has a legal turn is beyond what arbiter decides.
-const BEYOND_THE_BUDGET: &str = "knr2b2/1Bb1Q3/rR2N2b/P1RRR2B/1R1R1n2/PrPRPRPB/1P1P1PPP/r6K w - - 0 1 - \
-                                 b6:0,e6:0,e5:0,b4:0,d4:0,c3:2,d3:0,e3:2,f3:0,g3:2,b2:0,d2:0,f2:0,g2:2,h2:2,\
-                                 a3:0,a5:2,h3:0,c5:0,e7:2,d5:2,b7:2,h5:0";
+/// Found by a hill climb from the crowd around the king against the search with its
+/// hunt and refutation: more invigorated bishops and a queen in the crowd, a paused
+/// knight on e4. The search reaches the budget: whether White has a legal turn is
+/// beyond what arbiter decides.
+const BEYOND_THE_BUDGET: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ/qq3K1Q/2R1q1rR w - - 0 1 \
+                                 a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
+                                 b8:0,h8:0,d6:0,h6:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,h1:0,g5:0,f6:0,c4:0,f5:0,e4:2";
 
 /// Found by a hill climb from the castling jam: a black queen and bishop among the
 /// stacks, an invigorated queen beside the king. It once reached the budget (the
@@ -253,8 +253,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
     // and the good game after it is still validated.
     for result in ["1-0", "0-1", "*"] {
         let name = "fizz-beyond.pgn";
-        let (out, status, stderr) =
-            validate_limited_with_status(name, &record(BEYOND_THE_BUDGET, "birth=strike", "", result));
+        let (out, status, stderr) = validate_limited_with_status(name, &record(BEYOND_THE_BUDGET, "", "", result));
         assert_eq!(status, Some(2), "{result}:\n{out}\n{stderr}");
         assert!(out.contains(": unreadable at line"), "{result}:\n{out}");
         assert!(
@@ -270,7 +269,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
 fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
     let output = Command::cargo_bin("arbiter")
         .expect("the arbiter binary is built for tests")
-        .args(["diagram", "--variant", "bubble-fizz", "--rule", "birth=strike", "--fen", BEYOND_THE_BUDGET])
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", BEYOND_THE_BUDGET])
         .timeout(HANG_GUARD)
         .output()
         .expect("arbiter runs");

@@ -322,9 +322,22 @@ fn obstruction(
         if !work.spend(1 + ways + ways * ways) {
             return Needs::Nothing;
         }
+        // A mover standing on the way out must leave first, while the blocker still
+        // stands on its square: a way out through a mover whose every move passes the
+        // blocker's square (a pawn under a rook that fills its file) is shut.
+        let way_clears = |way: SquareSet| {
+            (way & others).iter().filter(|v| *v != blocker).all(|v| {
+                board.get(v).is_none_or(|unit| {
+                    step(unit.role, v, us, fixed).lands.iter().any(|to| !swept(v, to).contains(blocker))
+                })
+            })
+        };
         let steps_aside = st.extras.contains(blocker)
             && ways_out.iter().any(|to| {
                 let way = swept(blocker, to);
+                if !way_clears(way) {
+                    return false;
+                }
                 let before_all = !way.contains(origin) && !all.contains(to);
                 let between_moves = !first_swept.contains(blocker)
                     && second.is_some()
@@ -340,16 +353,18 @@ fn obstruction(
         // moves must keep clear of it.
         let clear_of_origin = |from: Square, to: Square| !swept(from, to).contains(origin);
         let leaves_as_holder = second.is_some()
-            || ways_out.iter().filter(|to| clear_of_origin(blocker, *to)).any(|to| {
-                !all.contains(to)
-                    || st.extras.contains(blocker)
-                        && roles_after(piece.role, to, us).into_iter().any(|role| {
-                            step(role, to, us, fixed)
-                                .lands
-                                .iter()
-                                .any(|then| clear_of_origin(to, then) && !all.contains(then))
-                        })
-            });
+            || ways_out.iter().filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to))).any(
+                |to| {
+                    !all.contains(to)
+                        || st.extras.contains(blocker)
+                            && roles_after(piece.role, to, us).into_iter().any(|role| {
+                                step(role, to, us, fixed)
+                                    .lands
+                                    .iter()
+                                    .any(|then| clear_of_origin(to, then) && !all.contains(then))
+                            })
+                },
+            );
         needs = needs.and(if leaves_as_holder { Needs::Holder(blocker) } else { Needs::Impossible });
     }
     needs
@@ -635,6 +650,18 @@ mod tests {
         let jam = "k7/8/3R1B2/8/PRpR3b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
                    a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
         assert!(!may_end_legally(&after(jam, "b4", "b5", Birth::Fizzle), Birth::Fizzle));
+    }
+
+    #[test]
+    fn a_way_out_through_a_unit_that_can_leave_only_through_the_blocker_is_shut() {
+        // The bishop on h5 could block on d1, but the rook on f3 stands on its
+        // diagonal and could step aside only down the file, where the pawn on f2 can
+        // leave only through the rook's square (the pawn on d3 shuts the way round).
+        let knot = "k7/8/8/7B/P4n2/3PPRP1/5PPP/r6K w - - 0 1 - h5:0,a4:0,f3:0,f2:0,d3:2,e3:2,g3:2,g2:2,h2:2";
+        assert!(!may_end_legally(&after(knot, "a4", "a5", Birth::Fizzle), Birth::Fizzle));
+        // Without the pawn on f2 the rook steps down and the bishop passes.
+        let open = "k7/8/8/7B/P4n2/3PPRP1/6PP/r6K w - - 0 1 - h5:0,a4:0,f3:0,d3:2,e3:2,g3:2,g2:2,h2:2";
+        assert!(may_end_legally(&after(open, "a4", "a5", Birth::Fizzle), Birth::Fizzle));
     }
 
     #[test]
