@@ -255,11 +255,17 @@ pub fn direction_towards(from: Square, to: Square) -> Option<usize> {
     }
 }
 
-/// The squares strictly between two squares on one line (none for squares not aligned).
+/// The squares strictly between two squares on one line (none for squares not aligned):
+/// where the ray from one towards the other meets the ray coming back.
 #[inline]
 pub fn between(a: Square, b: Square) -> SquareSet {
-    direction_towards(a, b)
-        .map_or(SquareSet::EMPTY, |dir| ray(dir, a).difference(RAYS[dir][b.index()] | SquareSet::only(b)))
+    direction_towards(a, b).map_or(SquareSet::EMPTY, |dir| ray(dir, a) & RAYS[opposite(dir)][b.index()])
+}
+
+/// The direction opposite `dir`: the table lists four directions, then their opposites.
+#[inline]
+const fn opposite(dir: usize) -> usize {
+    (dir + 4) % DIRECTION_COUNT
 }
 
 /// The line from `from` through `to` on to the grid's edge, when the two are aligned.

@@ -56,7 +56,10 @@ impl SquareSet {
         if a | b | c == 0 {
             return 0;
         }
-        ((per_byte(a) + per_byte(b) + per_byte(c)).wrapping_mul(BYTES) >> 56) as usize
+        // The top four ranks (the third word) are empty on an 8x8 board.
+        let low = per_byte(a) + per_byte(b);
+        let bytes = if c == 0 { low } else { low + per_byte(c) };
+        (bytes.wrapping_mul(BYTES) >> 56) as usize
     }
 
     #[inline]

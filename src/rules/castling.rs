@@ -67,6 +67,12 @@ impl Castling {
             .filter_map(|(c, w)| Some((c, w, self.rook(c, w)?)))
     }
 
+    /// Whether `color` may still castle on either wing.
+    #[inline]
+    pub fn holds_any(&self, color: Color) -> bool {
+        self.rook(color, Wing::Queen).is_some() || self.rook(color, Wing::King).is_some()
+    }
+
     pub fn set(&mut self, color: Color, wing: Wing, rook: Option<Square>) {
         self.rooks[Castling::slot(color, wing)] = rook;
     }

@@ -66,16 +66,30 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
         return moves.len() as u64;
     }
     let generator = PseudoMoves::new(pos, &arena.moves, MoveFilter::default());
-    safety.prepare_for_every_unit();
-    // Pawns free of pins are counted all at once; the other units one by one.
-    let pawns = generator.movers() & pos.board().role_set(Role::Pawn);
-    let free_pawns = pawns.difference(safety.pinned_units());
-    let mut count = generator.count_pawn_moves(free_pawns, safety.evasion_squares());
-    let others = generator.movers().difference(free_pawns);
-    for role in Role::ALL {
-        for from in &(others & pos.board().role_set(role)) {
-            count += generator.count_moves(role, safety.safe_destinations(from, generator.reach_of(role, from)));
+    let board = pos.board();
+    let movers = generator.movers();
+    let (evasions, pinned) = (safety.evasion_squares(), safety.pinned_units());
+    let pawns = movers & board.role_set(Role::Pawn);
+    let mut count = 0;
+    // In a double check only the king moves.
+    if !evasions.is_empty() {
+        // Units free of pins go wherever they reach among the evasions: the pawns all
+        // at once, the others one by one; pinned units keep to their line.
+        count += generator.count_pawn_moves(pawns.difference(pinned), evasions);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in &(movers & board.role_set(role)).difference(pinned) {
+                count += (generator.reach_of(role, from) & evasions).len() as u64;
+            }
         }
+        for from in &(movers & pinned) {
+            if let Some(piece) = board.get(from) {
+                let reach = generator.reach_of(piece.role, from);
+                count += generator.count_moves(piece.role, safety.safe_destinations(from, reach));
+            }
+        }
+    }
+    for from in &(movers & board.role_set(Role::King)) {
+        count += safety.safe_destinations(from, generator.reach_of(Role::King, from)).len() as u64;
     }
     if pos.ep_square().is_some() {
         for from in &pawns {
@@ -130,7 +144,7 @@ fn castling(
     safety: &mut KingSafety<'_>,
     found: &mut dyn FnMut(Move),
 ) {
-    if filter.role.is_some_and(|r| r != Role::King) || pos.castling().rights().all(|(c, _, _)| c != pos.turn()) {
+    if filter.role.is_some_and(|r| r != Role::King) || !pos.castling().holds_any(pos.turn()) {
         return;
     }
     // The king's own square must not be threatened: no castling out of check, and

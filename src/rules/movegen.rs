@@ -472,12 +472,14 @@ impl<'b> Arms<'b> {
         if !self.area.contains(sq) {
             return false;
         }
-        let present = |set: SquareSet| (set & units).difference(captured);
+        // The sliders on a line with `sq`, blockers ignored (few, often none): one of
+        // them attacks when nothing stands or walls between.
+        let snipers = (attacks::rook_lines(sq) & self.rook_like) | (attacks::bishop_lines(sq) & self.bishop_like);
+        if snipers.is_empty() {
+            return false;
+        }
         let blockers = units | self.walls;
-        (attacks::rook_lines(sq).intersects(self.rook_like)
-            && attacks::rook_attacks(sq, blockers).intersects(present(self.rook_like)))
-            || (attacks::bishop_lines(sq).intersects(self.bishop_like)
-                && attacks::bishop_attacks(sq, blockers).intersects(present(self.bishop_like)))
+        (snipers & units).difference(captured).iter().any(|sniper| !attacks::between(sq, sniper).intersects(blockers))
     }
 
     /// Whether `by` has a rook or queen armed on `rank`.
