@@ -2,7 +2,7 @@
 //! leave the mover's king safe. Chess, Tilting and Bellows use it as it is; Bellows
 //! moves on its active board and judges threats on the next ply's board (L4, L6).
 
-use super::castling::each_castling_move;
+use super::castling::free_castlings;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, Position, Role};
@@ -154,26 +154,23 @@ fn castling(
         return;
     }
     let king = pos.board().king(pos.turn());
-    let leapers = safety.leaper_threats();
-    let mut castles = [None; 2];
-    let mut found_count = 0;
-    each_castling_move(
-        pos,
-        moves,
-        |sq| (out_of_check && Some(sq) == king) || !(leapers.contains(sq) || safety.is_threatened_by_sliders(sq)),
-        |mv| {
-            if let Some(slot) = castles.get_mut(found_count) {
-                *slot = Some(mv);
-                found_count += 1;
-            }
-        },
-    );
-    // Every square the king passes was found safe with king and rook where they
-    // stand; moving them opens only their rank, so without an enemy rook or queen
-    // on it the king is safe where it lands.
+    // Every square the king passes is judged with king and rook where they stand;
+    // moving them opens only their rank, so without an enemy rook or queen on it the
+    // king is safe where it lands.
     let landing_known_safe = out_of_check && king.is_some_and(|k| !safety.rook_like_on_rank(k.rank()));
-    for mv in castles.into_iter().flatten() {
-        if filter.to.is_none_or(|to| mv.to == to) && (landing_known_safe || safety.allows(&mv)) {
+    for path in free_castlings(pos, moves).into_iter().flatten() {
+        if filter.to.is_some_and(|to| path.king_to != to) {
+            continue;
+        }
+        let mut crossed = path.king_span();
+        if out_of_check {
+            crossed.remove(path.king);
+        }
+        if crossed.intersects(safety.leaper_threats()) || crossed.iter().any(|sq| safety.is_threatened_by_sliders(sq)) {
+            continue;
+        }
+        let mv = path.to_move();
+        if landing_known_safe || safety.allows(&mv) {
             found(mv);
         }
     }
