@@ -322,7 +322,7 @@ impl<'p> PseudoMoves<'p> {
         let one = pawns.shifted(forward) & free;
         let two = ((pawns & starters).shifted(forward) & free).shifted(forward) & free;
         let ends = allowed & self.targets;
-        let counted = |set: SquareSet| (set.len() + 3 * (set & self.promotion_rank).len()) as u64;
+        let counted = |set: SquareSet| self.count_moves(Role::Pawn, set);
         counted(one & ends)
             + counted(two & ends)
             + counted(pawns.shifted(forward - 1) & self.capture_targets & allowed)
@@ -333,7 +333,9 @@ impl<'p> PseudoMoves<'p> {
     /// four per promotion square.
     #[inline]
     pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
-        let promotions = if role == Role::Pawn { (to & self.promotion_rank).len() } else { 0 };
+        let promoting = to & self.promotion_rank;
+        // Promotions are rare: their squares are counted only when there are some.
+        let promotions = if role == Role::Pawn && !promoting.is_empty() { promoting.len() } else { 0 };
         (to.len() + 3 * promotions) as u64
     }
 }
