@@ -48,7 +48,7 @@ pub fn legal_moves_from(pos: &Position, arena: &Arena, filter: MoveFilter, sourc
     let start = out.len();
     pseudo_moves(pos, &arena.moves, filter, out);
     retain_from(out, start, |m| sources.contains(m.from) && safety.allows(m));
-    castling(pos, &arena.moves, filter, &mut safety, &mut |mv| {
+    castling(pos, &arena.moves, filter, &mut safety, KingSteps::default(), &mut |mv| {
         if sources.contains(mv.from) {
             out.push(mv);
         }
@@ -88,8 +88,11 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
             }
         }
     }
+    let mut king_steps = KingSteps::default();
     for from in &(movers & board.role_set(Role::King)) {
-        count += safety.safe_destinations(from, generator.reach_of(Role::King, from)).len() as u64;
+        let reach = generator.reach_of(Role::King, from);
+        king_steps = KingSteps { judged: reach, safe: safety.safe_destinations(from, reach) };
+        count += king_steps.safe.len() as u64;
     }
     if pos.ep_square().is_some() {
         for from in &pawns {
@@ -98,7 +101,7 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
             }
         }
     }
-    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, &mut |_| count += 1);
+    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, king_steps, &mut |_| count += 1);
     count
 }
 
@@ -128,11 +131,21 @@ fn walk_legal_moves(
             }
         }
     }
-    castling(pos, &arena.moves, filter, safety, &mut |mv| {
+    castling(pos, &arena.moves, filter, safety, KingSteps::default(), &mut |mv| {
         if sources.contains(mv.from) {
             out.push(mv);
         }
     });
+}
+
+/// The king's steps already judged for this position: the squares it reaches and those
+/// of them it may step to. Out of check, a square is threatened exactly when the king
+/// may not step there (a line reaching it through the king's square would give check),
+/// so castling need not judge these again.
+#[derive(Clone, Copy, Debug, Default)]
+struct KingSteps {
+    judged: SquareSet,
+    safe: SquareSet,
 }
 
 /// The legal castling moves fitting `filter` (O1, O2): the king's squares are not
@@ -142,6 +155,7 @@ fn castling(
     moves: &Terrain,
     filter: MoveFilter,
     safety: &mut KingSafety<'_>,
+    steps: KingSteps,
     found: &mut dyn FnMut(Move),
 ) {
     if filter.role.is_some_and(|r| r != Role::King) || !pos.castling().holds_any(pos.turn()) {
@@ -163,10 +177,16 @@ fn castling(
             continue;
         }
         let mut crossed = path.king_span();
+        let steps = if out_of_check { steps } else { KingSteps::default() };
         if out_of_check {
             crossed.remove(path.king);
         }
-        if crossed.intersects(safety.leaper_threats()) || crossed.iter().any(|sq| safety.is_threatened_by_sliders(sq)) {
+        if crossed.intersects(steps.judged.difference(steps.safe)) {
+            continue;
+        }
+        let unjudged = crossed.difference(steps.judged);
+        if unjudged.intersects(safety.leaper_threats()) || unjudged.iter().any(|sq| safety.is_threatened_by_sliders(sq))
+        {
             continue;
         }
         let mv = path.to_move();
@@ -205,6 +225,6 @@ pub fn any_legal_move(pos: &Position, arena: &Arena) -> bool {
     // Castling can be the only legal move (Chess960: a king that stays put while its
     // rook jumps over to shield it).
     let mut any = false;
-    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, &mut |_| any = true);
+    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, KingSteps::default(), &mut |_| any = true);
     any
 }
