@@ -224,7 +224,11 @@ impl<'p> PseudoMoves<'p> {
 
     /// What [`PseudoMoves::reach`] gives for a unit of the side to move, of `role`,
     /// on `from`.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "a set of three words returned through memory and read back at once stalls the load (measured with perf)"
+    )]
+    #[inline(always)]
     pub fn reach_of(&self, role: Role, from: Square) -> SquareSet {
         let blockers = self.blockers;
         let reach = match role {
@@ -331,7 +335,11 @@ impl<'p> PseudoMoves<'p> {
 
     /// How many plain moves [`PseudoMoves::push_moves`] would append: one per square,
     /// four per promotion square.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "a set of three words passed through memory and read back at once stalls the load (measured with perf)"
+    )]
+    #[inline(always)]
     pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
         let promoting = to & self.promotion_rank;
         // Promotions are rare: their squares are counted only when there are some.
