@@ -84,8 +84,11 @@ fn count(turns: &Turns, pos: &Position, depth: u32) -> Result<u64, CliError> {
         _ => {}
     }
     let mut total = 0u64;
+    // One position after each turn, reused from turn to turn.
+    let mut after = pos.clone();
     turns.each(pos, &mut |turn| {
-        total += count(turns, &turns.variant.play(pos, &turn), depth - 1)?;
+        turns.variant.play_into(pos, &turn, &mut after);
+        total += count(turns, &after, depth - 1)?;
         Ok(())
     })?;
     Ok(total)

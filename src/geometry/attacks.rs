@@ -233,33 +233,48 @@ fn slider_attacks(dirs: [usize; 4], sq: Square, blockers: SquareSet) -> SquareSe
         | ray_attacks(d, sq, blockers)
 }
 
+/// For each pair of squares, the direction from the first to the second when they
+/// share a line ([`NO_DIRECTION`] otherwise), built by walking every ray.
+static DIRECTION_TABLE: [[u8; SQUARE_SLOTS]; SQUARE_SLOTS] = {
+    let mut table = [[NO_DIRECTION; SQUARE_SLOTS]; SQUARE_SLOTS];
+    let mut from = 0;
+    while from < SQUARE_SLOTS {
+        let mut dir = 0;
+        while is_grid_square(from) && dir < DIRECTIONS.len() {
+            let mut at = from;
+            while let Some(next) = step(at, DIRECTIONS[dir].0, DIRECTIONS[dir].1) {
+                table[from][next] = dir as u8;
+                at = next;
+            }
+            dir += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
+/// The entry of [`DIRECTION_TABLE`] for squares not on one line.
+const NO_DIRECTION: u8 = u8::MAX;
+
 /// The direction (the `dir` of [`ray`]) that leads from `from` to `to`, when the two
 /// share a rank, file or diagonal and differ.
 #[inline]
 pub fn direction_towards(from: Square, to: Square) -> Option<usize> {
-    let d = from.delta_to(to);
-    let (files, ranks) = (d.files.signum(), d.ranks.signum());
-    if d.files != 0 && d.ranks != 0 && d.files.abs() != d.ranks.abs() {
-        return None;
-    }
-    match (files, ranks) {
-        (0, 1) => Some(0),
-        (1, 1) => Some(1),
-        (1, 0) => Some(2),
-        (-1, 1) => Some(3),
-        (0, -1) => Some(4),
-        (-1, -1) => Some(5),
-        (-1, 0) => Some(6),
-        (1, -1) => Some(7),
-        _ => None,
-    }
+    let dir = DIRECTION_TABLE[from.index()][to.index()];
+    (dir != NO_DIRECTION).then_some(usize::from(dir))
 }
 
-/// The squares strictly between two squares on one line (none for squares not aligned).
+/// The squares strictly between two squares on one line (none for squares not aligned):
+/// where the ray from one towards the other meets the ray coming back.
 #[inline]
 pub fn between(a: Square, b: Square) -> SquareSet {
-    direction_towards(a, b)
-        .map_or(SquareSet::EMPTY, |dir| ray(dir, a).difference(RAYS[dir][b.index()] | SquareSet::only(b)))
+    direction_towards(a, b).map_or(SquareSet::EMPTY, |dir| ray(dir, a) & RAYS[opposite(dir)][b.index()])
+}
+
+/// The direction opposite `dir`: the table lists four directions, then their opposites.
+#[inline]
+const fn opposite(dir: usize) -> usize {
+    (dir + 4) % DIRECTION_COUNT
 }
 
 /// The line from `from` through `to` on to the grid's edge, when the two are aligned.
@@ -327,6 +342,25 @@ mod tests {
             let from = sq("f6");
             for to in &ray(dir, from) {
                 assert_eq!(direction_towards(from, to), Some(dir));
+            }
+        }
+    }
+
+    #[test]
+    fn every_pair_of_aligned_squares_has_its_direction_and_the_squares_between() {
+        let squares: Vec<Square> = grid().iter().collect();
+        for &a in &squares {
+            for &b in &squares {
+                let dir = direction_towards(a, b);
+                assert_eq!(dir.is_some(), a != b && a.is_aligned_with(b), "{a} {b}");
+                if let Some(dir) = dir {
+                    assert!(ray(dir, a).contains(b));
+                    assert_eq!(between(a, b), between(b, a));
+                    assert_eq!(
+                        between(a, b).len(),
+                        usize::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))) - 1
+                    );
+                }
             }
         }
     }

@@ -56,7 +56,10 @@ impl SquareSet {
         if a | b | c == 0 {
             return 0;
         }
-        ((per_byte(a) + per_byte(b) + per_byte(c)).wrapping_mul(BYTES) >> 56) as usize
+        // The top four ranks (the third word) are empty on an 8x8 board.
+        let low = per_byte(a) + per_byte(b);
+        let bytes = if c == 0 { low } else { low + per_byte(c) };
+        (bytes.wrapping_mul(BYTES) >> 56) as usize
     }
 
     #[inline]
@@ -150,6 +153,23 @@ impl SquareSet {
         SquareSet::EMPTY.with_index(sq.index())
     }
 
+    /// The squares from `a` to `b` on `a`'s rank, both included (`b`'s file counts).
+    #[inline]
+    pub fn rank_span(a: Square, b: Square) -> SquareSet {
+        let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+        let files = (2u64 << hi) - (1u64 << lo);
+        // Four ranks of 16 slots make a word.
+        SquareSet::in_word(usize::from(a.rank() / 4), files << (u32::from(a.rank() % 4) * 16))
+    }
+
+    /// The set whose word `word` is `bits`, the others empty (chosen without indexing,
+    /// so that the set stays in registers).
+    #[inline]
+    fn in_word(word: usize, bits: u64) -> SquareSet {
+        let pick = |w: usize| if word == w { bits } else { 0 };
+        SquareSet([pick(0), pick(1), pick(2)])
+    }
+
     /// The set with one more square, for tables built at compile time.
     #[inline]
     pub(crate) const fn with_index(mut self, index: usize) -> SquareSet {
@@ -175,7 +195,8 @@ impl SquareSet {
     /// Squares in increasing index order (a1, b1, ... rank by rank upwards).
     #[inline]
     pub fn iter(&self) -> SquareSetIter {
-        SquareSetIter { words: self.0, word: 0 }
+        let [current, next, after] = self.0;
+        SquareSetIter { current, offset: 0, rest: [next, after] }
     }
 }
 
@@ -222,11 +243,14 @@ impl IntoIterator for &SquareSet {
     }
 }
 
-/// Iterator over the squares of a [`SquareSet`].
+/// Iterator over the squares of a [`SquareSet`]: the word being read and the words
+/// after it, shifted down as each is used up, so that no word is looked up by index.
 #[derive(Debug)]
 pub struct SquareSetIter {
-    words: [u64; WORDS],
-    word: usize,
+    current: u64,
+    /// The slot of the current word's lowest bit.
+    offset: usize,
+    rest: [u64; WORDS - 1],
 }
 
 impl Iterator for SquareSetIter {
@@ -234,15 +258,20 @@ impl Iterator for SquareSetIter {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < WORDS {
-            let bits = self.words[self.word];
-            if bits != 0 {
-                self.words[self.word] = bits & (bits - 1);
-                return Some(Square::from_slot(self.word * 64 + bits.trailing_zeros() as usize));
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(Square::from_slot(self.offset + bit));
             }
-            self.word += 1;
+            let [next, after] = self.rest;
+            if next | after == 0 {
+                return None;
+            }
+            self.current = next;
+            self.rest = [after, 0];
+            self.offset += 64;
         }
-        None
     }
 }
 
@@ -269,6 +298,16 @@ pub(super) mod tests {
         assert_eq!(SquareSet::EMPTY.len(), 0);
         assert_eq!(set("a1 h8 l12 l1 a12").len(), 5);
         assert_eq!(crate::geometry::attacks::grid().len(), 144);
+    }
+
+    #[test]
+    fn spans_on_a_rank_are_the_squares_between_their_ends() {
+        let sq = |n: &str| Square::parse(n).expect("a square");
+        assert_eq!(SquareSet::rank_span(sq("e1"), sq("c1")), set("c1 d1 e1"));
+        assert_eq!(SquareSet::rank_span(sq("f8"), sq("h8")), set("f8 g8 h8"));
+        assert_eq!(SquareSet::rank_span(sq("k12"), sq("a12")).len(), 11);
+        assert_eq!(SquareSet::rank_span(sq("d5"), sq("d5")), set("d5"));
+        assert_eq!(SquareSet::only(sq("l9")), set("l9"));
     }
 
     #[test]

@@ -10,8 +10,8 @@
 )]
 
 use super::movegen::{is_immobile, Terrain};
-use super::{Color, Move, MoveKind, Piece, Position, Role};
-use crate::geometry::{Rect, Square, SquareSet};
+use super::{Color, Move, MoveKind, Position, Role};
+use crate::geometry::{attacks, Square, SquareSet};
 
 /// Which wing a castling right belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +65,12 @@ impl Castling {
             .into_iter()
             .flat_map(|c| Wing::ALL.into_iter().map(move |w| (c, w)))
             .filter_map(|(c, w)| Some((c, w, self.rook(c, w)?)))
+    }
+
+    /// Whether `color` may still castle on either wing.
+    #[inline]
+    pub fn holds_any(&self, color: Color) -> bool {
+        self.rook(color, Wing::Queen).is_some() || self.rook(color, Wing::King).is_some()
     }
 
     pub fn set(&mut self, color: Color, wing: Wing, rook: Option<Square>) {
@@ -137,6 +143,12 @@ impl CastlingPath {
         span(self.king, self.king_to)
     }
 
+    /// [`CastlingPath::king_squares`] as a set.
+    #[inline]
+    pub fn king_span(&self) -> SquareSet {
+        SquareSet::rank_span(self.king, self.king_to)
+    }
+
     /// Every square the king or the rook stands on, crosses or reaches.
     pub fn squares(&self) -> impl Iterator<Item = Square> {
         self.king_squares().chain(span(self.rook, self.rook_to))
@@ -160,50 +172,51 @@ impl CastlingPath {
     }
 }
 
-/// Castling moves whose squares are free, judged by the Chess960 rule: every square
-/// the king or the rook crosses or lands on is empty (but for the two of them), open
-/// and inside the area, and neither unit is immobile. `king_may_pass` decides each
-/// square the king stands on, crosses or reaches (check conditions; always `true` in
-/// Koopa, K7).
+/// Castling moves whose squares are free (see [`free_castlings`]) and whose king
+/// squares all pass `king_may_pass`, which decides each square the king stands on,
+/// crosses or reaches (check conditions; always `true` in Koopa, K7).
 pub fn castling_moves(pos: &Position, t: &Terrain, out: &mut Vec<Move>, king_may_pass: impl Fn(Square) -> bool) {
-    each_castling_move(pos, t, king_may_pass, |mv| out.push(mv));
+    for path in free_castlings(pos, t).into_iter().flatten() {
+        if path.king_squares().all(&king_may_pass) {
+            out.push(path.to_move());
+        }
+    }
 }
 
-/// [`castling_moves`] handed one by one to `found`, without a list.
-pub fn each_castling_move(
-    pos: &Position,
-    t: &Terrain,
-    king_may_pass: impl Fn(Square) -> bool,
-    mut found: impl FnMut(Move),
-) {
+/// The castlings of the side to move whose squares are free, judged by the Chess960
+/// rule: every square the king or the rook crosses or lands on is empty (but for the
+/// two of them), open and inside the area, and neither unit is immobile. Whether the
+/// king's squares are threatened is left to the caller.
+pub fn free_castlings(pos: &Position, t: &Terrain) -> [Option<CastlingPath>; 2] {
+    let mut free = [None; 2];
     let us = pos.turn();
     let board = pos.board();
-    let Some(king) = board.king(us) else { return };
+    if !pos.castling().holds_any(us) {
+        return free;
+    }
+    let Some(king) = board.king(us) else { return free };
     if king.rank() != t.castling.back_rank_of(us) || is_immobile(board, king) {
-        return;
+        return free;
     }
-    let open = SquareSet::of_rect(t.area).difference(pos.craters());
-    for wing in Wing::ALL {
+    let rooks = board.pieces_of(us, Role::Rook).difference(board.immobile());
+    // Squares a castling may not use: units but its king and rook, craters, and every
+    // square outside the area (the king's and the rook's own squares included).
+    let walls = pos.craters() | attacks::grid().difference(SquareSet::of_rect(t.area));
+    let mut units = board.occupied();
+    units.remove(king);
+    for (slot, wing) in free.iter_mut().zip(Wing::ALL) {
         let Some(path) = CastlingPath::of(pos, &t.castling, wing) else { continue };
-        if board.get(path.rook) != Some(Piece::new(us, Role::Rook)) || is_immobile(board, path.rook) {
+        if !rooks.contains(path.rook) {
             continue;
         }
-        let squares = span_set(path.king, path.king_to) | span_set(path.rook, path.rook_to);
-        let others = board.occupied().difference(SquareSet::only(path.king) | SquareSet::only(path.rook));
-        if squares.intersects(others) || !squares.difference(open).is_empty() {
-            continue;
+        let squares = path.king_span() | SquareSet::rank_span(path.rook, path.rook_to);
+        let mut others = units;
+        others.remove(path.rook);
+        if !squares.intersects(others | walls) {
+            *slot = Some(path);
         }
-        if !path.king_squares().all(&king_may_pass) {
-            continue;
-        }
-        found(path.to_move());
     }
-}
-
-/// The squares from `a` to `b` on one rank, both included, as a set.
-fn span_set(a: Square, b: Square) -> SquareSet {
-    let (lo, hi) = if a.file() <= b.file() { (a.file(), b.file()) } else { (b.file(), a.file()) };
-    SquareSet::of_rect(Rect::new(lo, a.rank(), hi, a.rank()))
+    free
 }
 
 /// The squares from `a` to `b` on one rank, both included.

@@ -2,7 +2,7 @@
 //! leave the mover's king safe. Chess, Tilting and Bellows use it as it is; Bellows
 //! moves on its active board and judges threats on the next ply's board (L4, L6).
 
-use super::castling::each_castling_move;
+use super::castling::free_castlings;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, Position, Role};
@@ -48,7 +48,7 @@ pub fn legal_moves_from(pos: &Position, arena: &Arena, filter: MoveFilter, sourc
     let start = out.len();
     pseudo_moves(pos, &arena.moves, filter, out);
     retain_from(out, start, |m| sources.contains(m.from) && safety.allows(m));
-    castling(pos, &arena.moves, filter, &mut safety, &mut |mv| {
+    castling(pos, &arena.moves, filter, &mut safety, KingSteps::default(), &mut |mv| {
         if sources.contains(mv.from) {
             out.push(mv);
         }
@@ -66,16 +66,33 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
         return moves.len() as u64;
     }
     let generator = PseudoMoves::new(pos, &arena.moves, MoveFilter::default());
-    safety.prepare_for_every_unit();
-    // Pawns free of pins are counted all at once; the other units one by one.
-    let pawns = generator.movers() & pos.board().role_set(Role::Pawn);
-    let free_pawns = pawns.difference(safety.pinned_units());
-    let mut count = generator.count_pawn_moves(free_pawns, safety.evasion_squares());
-    let others = generator.movers().difference(free_pawns);
-    for role in Role::ALL {
-        for from in &(others & pos.board().role_set(role)) {
-            count += generator.count_moves(role, safety.safe_destinations(from, generator.reach_of(role, from)));
+    let board = pos.board();
+    let movers = generator.movers();
+    let (evasions, pinned) = (safety.evasion_squares(), safety.pinned_units());
+    let pawns = movers & board.role_set(Role::Pawn);
+    let mut count = 0;
+    // In a double check only the king moves.
+    if !evasions.is_empty() {
+        // Units free of pins go wherever they reach among the evasions: the pawns all
+        // at once, the others one by one; pinned units keep to their line.
+        count += generator.count_pawn_moves(pawns.difference(pinned), evasions);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in &(movers & board.role_set(role)).difference(pinned) {
+                count += (generator.reach_of(role, from) & evasions).len() as u64;
+            }
         }
+        for from in &(movers & pinned) {
+            if let Some(piece) = board.get(from) {
+                let reach = generator.reach_of(piece.role, from);
+                count += generator.count_moves(piece.role, safety.safe_destinations(from, reach));
+            }
+        }
+    }
+    let mut king_steps = KingSteps::default();
+    for from in &(movers & board.role_set(Role::King)) {
+        let reach = generator.reach_of(Role::King, from);
+        king_steps = KingSteps { judged: reach, safe: safety.safe_destinations(from, reach) };
+        count += king_steps.safe.len() as u64;
     }
     if pos.ep_square().is_some() {
         for from in &pawns {
@@ -84,7 +101,7 @@ pub fn count_legal_moves(pos: &Position, arena: &Arena) -> u64 {
             }
         }
     }
-    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, &mut |_| count += 1);
+    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, king_steps, &mut |_| count += 1);
     count
 }
 
@@ -114,11 +131,21 @@ fn walk_legal_moves(
             }
         }
     }
-    castling(pos, &arena.moves, filter, safety, &mut |mv| {
+    castling(pos, &arena.moves, filter, safety, KingSteps::default(), &mut |mv| {
         if sources.contains(mv.from) {
             out.push(mv);
         }
     });
+}
+
+/// The king's steps already judged for this position: the squares it reaches and those
+/// of them it may step to. Out of check, a square is threatened exactly when the king
+/// may not step there (a line reaching it through the king's square would give check),
+/// so castling need not judge these again.
+#[derive(Clone, Copy, Debug, Default)]
+struct KingSteps {
+    judged: SquareSet,
+    safe: SquareSet,
 }
 
 /// The legal castling moves fitting `filter` (O1, O2): the king's squares are not
@@ -128,9 +155,10 @@ fn castling(
     moves: &Terrain,
     filter: MoveFilter,
     safety: &mut KingSafety<'_>,
+    steps: KingSteps,
     found: &mut dyn FnMut(Move),
 ) {
-    if filter.role.is_some_and(|r| r != Role::King) || pos.castling().rights().all(|(c, _, _)| c != pos.turn()) {
+    if filter.role.is_some_and(|r| r != Role::King) || !pos.castling().holds_any(pos.turn()) {
         return;
     }
     // The king's own square must not be threatened: no castling out of check, and
@@ -140,26 +168,29 @@ fn castling(
         return;
     }
     let king = pos.board().king(pos.turn());
-    let leapers = safety.leaper_threats();
-    let mut castles = [None; 2];
-    let mut found_count = 0;
-    each_castling_move(
-        pos,
-        moves,
-        |sq| (out_of_check && Some(sq) == king) || !(leapers.contains(sq) || safety.is_threatened_by_sliders(sq)),
-        |mv| {
-            if let Some(slot) = castles.get_mut(found_count) {
-                *slot = Some(mv);
-                found_count += 1;
-            }
-        },
-    );
-    // Every square the king passes was found safe with king and rook where they
-    // stand; moving them opens only their rank, so without an enemy rook or queen
-    // on it the king is safe where it lands.
+    // Every square the king passes is judged with king and rook where they stand;
+    // moving them opens only their rank, so without an enemy rook or queen on it the
+    // king is safe where it lands.
     let landing_known_safe = out_of_check && king.is_some_and(|k| !safety.rook_like_on_rank(k.rank()));
-    for mv in castles.into_iter().flatten() {
-        if filter.to.is_none_or(|to| mv.to == to) && (landing_known_safe || safety.allows(&mv)) {
+    for path in free_castlings(pos, moves).into_iter().flatten() {
+        if filter.to.is_some_and(|to| path.king_to != to) {
+            continue;
+        }
+        let mut crossed = path.king_span();
+        let steps = if out_of_check { steps } else { KingSteps::default() };
+        if out_of_check {
+            crossed.remove(path.king);
+        }
+        if crossed.intersects(steps.judged.difference(steps.safe)) {
+            continue;
+        }
+        let unjudged = crossed.difference(steps.judged);
+        if unjudged.intersects(safety.leaper_threats()) || unjudged.iter().any(|sq| safety.is_threatened_by_sliders(sq))
+        {
+            continue;
+        }
+        let mv = path.to_move();
+        if landing_known_safe || safety.allows(&mv) {
             found(mv);
         }
     }
@@ -194,6 +225,6 @@ pub fn any_legal_move(pos: &Position, arena: &Arena) -> bool {
     // Castling can be the only legal move (Chess960: a king that stays put while its
     // rook jumps over to shield it).
     let mut any = false;
-    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, &mut |_| any = true);
+    castling(pos, &arena.moves, MoveFilter::default(), &mut safety, KingSteps::default(), &mut |_| any = true);
     any
 }

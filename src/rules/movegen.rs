@@ -224,7 +224,11 @@ impl<'p> PseudoMoves<'p> {
 
     /// What [`PseudoMoves::reach`] gives for a unit of the side to move, of `role`,
     /// on `from`.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "a set of three words returned through memory and read back at once stalls the load (measured with perf)"
+    )]
+    #[inline(always)]
     pub fn reach_of(&self, role: Role, from: Square) -> SquareSet {
         let blockers = self.blockers;
         let reach = match role {
@@ -322,7 +326,7 @@ impl<'p> PseudoMoves<'p> {
         let one = pawns.shifted(forward) & free;
         let two = ((pawns & starters).shifted(forward) & free).shifted(forward) & free;
         let ends = allowed & self.targets;
-        let counted = |set: SquareSet| (set.len() + 3 * (set & self.promotion_rank).len()) as u64;
+        let counted = |set: SquareSet| self.count_moves(Role::Pawn, set);
         counted(one & ends)
             + counted(two & ends)
             + counted(pawns.shifted(forward - 1) & self.capture_targets & allowed)
@@ -331,9 +335,15 @@ impl<'p> PseudoMoves<'p> {
 
     /// How many plain moves [`PseudoMoves::push_moves`] would append: one per square,
     /// four per promotion square.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "a set of three words passed through memory and read back at once stalls the load (measured with perf)"
+    )]
+    #[inline(always)]
     pub fn count_moves(&self, role: Role, to: SquareSet) -> u64 {
-        let promotions = if role == Role::Pawn { (to & self.promotion_rank).len() } else { 0 };
+        let promoting = to & self.promotion_rank;
+        // Promotions are rare: their squares are counted only when there are some.
+        let promotions = if role == Role::Pawn && !promoting.is_empty() { promoting.len() } else { 0 };
         (to.len() + 3 * promotions) as u64
     }
 }
@@ -472,12 +482,14 @@ impl<'b> Arms<'b> {
         if !self.area.contains(sq) {
             return false;
         }
-        let present = |set: SquareSet| (set & units).difference(captured);
+        // The sliders on a line with `sq`, blockers ignored (few, often none): one of
+        // them attacks when nothing stands or walls between.
+        let snipers = (attacks::rook_lines(sq) & self.rook_like) | (attacks::bishop_lines(sq) & self.bishop_like);
+        if snipers.is_empty() {
+            return false;
+        }
         let blockers = units | self.walls;
-        (attacks::rook_lines(sq).intersects(self.rook_like)
-            && attacks::rook_attacks(sq, blockers).intersects(present(self.rook_like)))
-            || (attacks::bishop_lines(sq).intersects(self.bishop_like)
-                && attacks::bishop_attacks(sq, blockers).intersects(present(self.bishop_like)))
+        (snipers & units).difference(captured).iter().any(|sniper| !attacks::between(sq, sniper).intersects(blockers))
     }
 
     /// Whether `by` has a rook or queen armed on `rank`.
