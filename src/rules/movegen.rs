@@ -131,6 +131,19 @@ pub fn pseudo_moves(pos: &Position, t: &Terrain, filter: MoveFilter, out: &mut V
     }
 }
 
+/// The squares a pawn of `us` may reach `to` from: one or two squares behind it, and
+/// the two it captures from (en passant included).
+fn pawn_sources(to: Square, us: Color) -> SquareSet {
+    let mut sources = attacks::pawn_attacks(to, us == Color::Black);
+    if let Some(one) = to.vertical(-us.forward()) {
+        sources.insert(one);
+        if let Some(two) = one.vertical(-us.forward()) {
+            sources.insert(two);
+        }
+    }
+    sources
+}
+
 /// Pseudo-legal moves (castling excluded) unit by unit, with the sets every unit's
 /// moves are cut from computed once per position.
 #[derive(Debug)]
@@ -180,7 +193,8 @@ impl<'p> PseudoMoves<'p> {
     /// The movers that can make a move fitting the filter: those of its role, and for
     /// a unit other than a pawn with a destination, those its destination reaches back
     /// to (attacks are symmetric: a line from the destination stops at the same units
-    /// and walls as a line towards it). Pawns are left to [`PseudoMoves::moves_of`].
+    /// and walls as a line towards it); for a pawn, the squares one or two behind the
+    /// destination and those it captures from ([`PseudoMoves::moves_of`] judges them).
     pub fn candidates(&self) -> SquareSet {
         let Some(role) = self.filter.role else { return self.movers };
         let movers = self.movers & self.pos.board().role_set(role);
@@ -188,7 +202,7 @@ impl<'p> PseudoMoves<'p> {
         let blockers = self.blockers;
         movers
             & match role {
-                Role::Pawn => return movers,
+                Role::Pawn => pawn_sources(to, self.pos.turn()),
                 Role::Knight => attacks::knight_attacks(to),
                 Role::King => attacks::king_attacks(to),
                 Role::Bishop => attacks::bishop_attacks(to, blockers),

@@ -209,8 +209,11 @@ impl Memo {
 
     /// Whether a goal-directed hunt finds a legal end of the turn in progress in `st`
     /// (see [`witness`]), within its share of the budget; a state the cover refutes
-    /// is not hunted in.
+    /// is not hunted in, and once the share is spent nothing more is hunted.
     fn hunt(&mut self, st: &TurnState, birth: Birth) -> bool {
+        if self.hunts.left() == 0 {
+            return false;
+        }
         let (may_end, cover_steps) = cover::refute(st, birth);
         self.hunts.spend(cover_steps);
         if !may_end {
