@@ -158,12 +158,12 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 pub const STEP_BUDGET: usize = 180_000_000;
 
 /// What a state costs besides its refutation and its moves (its relevant units, its
-/// key), in the refutation's steps.
-const STATE_STEPS: usize = 1_000;
+/// key), in the refutation's steps; a state of the hunt costs the same.
+pub(super) const STATE_STEPS: usize = 1_000;
 
 /// What each move tried from a state costs (the state after it, copied and played),
 /// in the refutation's steps: a crowded state tries many.
-const MOVE_STEPS: usize = 300;
+pub(super) const MOVE_STEPS: usize = 300;
 
 /// The search stopped at its budget after visiting `states` states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@
 //! question's budget, a bounded share of it (see `generate::Memo`).
 
 use super::bubbles::{below, struck_by_rise, Birth};
-use super::generate::{next_moves, state_key};
+use super::generate::{next_moves, state_key, MOVE_STEPS, STATE_STEPS};
 use super::relevance::{reaches, step};
 use super::safety;
 use super::steps::Steps;
@@ -25,12 +25,6 @@ use crate::rules::movegen::{is_immobile, MoveFilter};
 use crate::rules::{Move, MoveKind, Role};
 use std::collections::HashSet;
 
-/// What a state of the hunt costs besides its moves, in the question's steps.
-const STATE_STEPS: usize = 1_000;
-
-/// What each move tried from a state costs (copied and played), in steps.
-const MOVE_STEPS: usize = 300;
-
 /// Whether the hunt finds a legal end of the turn in progress in `st` (at least one
 /// move made), within `steps`.
 pub(super) fn finds_end(st: &TurnState, birth: Birth, steps: &Steps) -> bool {
@@ -40,20 +34,20 @@ pub(super) fn finds_end(st: &TurnState, birth: Birth, steps: &Steps) -> bool {
     if st.count == 0 || st.captured {
         return false;
     }
-    let mut targets = vec![king];
+    // The king's own square first, then the squares one or two of its moves reach.
+    let mut reached = SquareSet::EMPTY;
     if !is_immobile(board, king) && st.may_move(king) {
         let fixed = board.occupied_by(us.other());
-        let first = step(Role::King, king, us, fixed).lands;
-        targets.extend(first.iter());
-        let twice = st.extras.contains(king) && !st.ordinary_used;
-        if twice {
+        reached = step(Role::King, king, us, fixed).lands;
+        if st.extras.contains(king) && !st.ordinary_used {
+            let first = reached;
             for sq in &first {
-                targets
-                    .extend(step(Role::King, sq, us, fixed).lands.iter().filter(|t| *t != king && !first.contains(*t)));
+                reached = reached.union(step(Role::King, sq, us, fixed).lands);
             }
         }
+        reached.remove(king);
     }
-    targets.iter().any(|&target| {
+    std::iter::once(king).chain(reached.iter()).any(|target| {
         let mut seen = HashSet::new();
         pursue(st, birth, target, steps, &mut seen)
     })
