@@ -49,7 +49,7 @@ pub(super) fn above(sq: Square, color: Color) -> Option<Square> {
 /// The square from which a landing of `color`'s makes a bubble on `sq` (one step
 /// down from it in `color`'s up direction), if it is on the board.
 pub(super) fn below(sq: Square, color: Color) -> Option<Square> {
-    sq.step(Delta::new(0, -color.forward())).filter(|s| above(*s, color) == Some(sq))
+    sq.step(Delta::new(0, -color.forward())).filter(|s| TERRAIN.area.contains(*s) && above(*s, color) == Some(sq))
 }
 
 /// The bubbles of `color`.
@@ -172,4 +172,22 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
 pub(super) fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
     let riser = mover.other();
     of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board().is_empty_at(*to)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{above, below};
+    use crate::geometry::Square;
+    use crate::rules::Color;
+
+    #[test]
+    fn below_is_the_square_whose_bubble_lands_on_a_square_and_stays_on_the_board() {
+        let sq = |name: &str| Square::parse(name).expect("a square");
+        assert_eq!(below(sq("e5"), Color::White), Some(sq("e4")));
+        assert_eq!(below(sq("e5"), Color::Black), Some(sq("e6")));
+        assert_eq!(above(sq("e4"), Color::White), Some(sq("e5")));
+        // Nothing lands below the edge of the 8x8 board, though the grid goes on.
+        assert_eq!(below(sq("e8"), Color::Black), None);
+        assert_eq!(below(sq("e1"), Color::White), None);
+    }
 }
