@@ -2,7 +2,7 @@
 //! error wherever it is asked (legal turn, outcome, check mark, notation, replay),
 //! never a guess. A small budget reaches it on a jam the cover does not refute.
 
-use super::{Birth, BubbleFizz, STEP_BUDGET};
+use super::{Birth, BubbleFizz, GAME_BUDGET, STEP_BUDGET};
 use crate::diagnostics::Severity;
 use crate::record::parse_game;
 use crate::replay::{self, ReplayOptions};
@@ -84,6 +84,24 @@ fn beyond_the_budget_every_question_says_so() {
     let resolved = variant.resolve(&crowd(), token);
     let Err(ResolveError::Undecided(over)) = resolved else { panic!("{resolved:?}") };
     assert_eq!(over.question, Question::NextMoves);
+}
+
+#[test]
+fn the_questions_of_one_game_share_its_budget() {
+    let variant = BubbleFizz::new(Birth::Fizzle);
+    assert_eq!(variant.has_legal_turn(&crowd()), Ok(true));
+    let one = GAME_BUDGET - variant.game.left();
+    assert!(one > 0 && one < SMALL * 100, "the crowd's question took {one} steps");
+    assert_eq!(variant.has_legal_turn(&crowd()), Ok(true));
+    assert_eq!(GAME_BUDGET - variant.game.left(), 2 * one, "each question is charged to the game");
+
+    // A game with little left cannot ask the crowd's question again, whatever a
+    // question alone may take; a position whose answer needs no search still has it.
+    let spent = BubbleFizz::new(Birth::Fizzle).with_game_budget(SMALL);
+    undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    assert_eq!(spent.game.left(), 0);
+    undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    assert_eq!(spent.has_legal_turn(&spent.start()), Ok(true));
 }
 
 /// The problems of replaying `record` with a budget of `states`.

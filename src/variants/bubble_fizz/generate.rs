@@ -155,7 +155,12 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 /// mates the refutations see through; small enough that a question at the budget ends
 /// in about half a second and a few megabytes in a release build (see
 /// `notation/bubble-fizz.md`).
-pub const STEP_BUDGET: usize = 180_000_000;
+pub const STEP_BUDGET: usize = 100_000_000;
+
+/// The steps all the questions of one game may take together: one question's budget,
+/// so that a record whose every turn is hard is judged within the bound of one hard
+/// question. Ordinary games spend a small part of it (see `notation/bubble-fizz.md`).
+pub const GAME_BUDGET: usize = STEP_BUDGET;
 
 /// What a state costs besides its refutation and its moves (its relevant units, its
 /// key), in the refutation's steps; a state of the hunt costs the same.
@@ -186,6 +191,8 @@ impl OverBudget {
 pub(super) struct Memo {
     seen: HashSet<u128>,
     visited: usize,
+    /// The steps the question was given.
+    granted: usize,
     /// What is left of the question's budget.
     steps: Steps,
     /// What is left of the hunts' share.
@@ -201,10 +208,16 @@ impl Memo {
         Memo {
             seen: HashSet::new(),
             visited: 0,
+            granted: budget,
             steps: Steps::new(budget - hunts),
             hunts: Steps::new(hunts),
             per_hunt: hunts / 32,
         }
+    }
+
+    /// The steps the question has taken so far, its hunts' included.
+    pub(super) fn spent(&self) -> usize {
+        self.granted.saturating_sub(self.steps.left() + self.hunts.left())
     }
 
     /// Whether a goal-directed hunt finds a legal end of the turn in progress in `st`
@@ -346,22 +359,21 @@ fn leads_somewhere(
 }
 
 /// The moves fitting `filter` that may come next and lead to a legal turn, into `moves`
-/// (emptied first); the states searched for all of them count against one budget.
+/// (emptied first); the states searched for all of them count against `memo`'s budget.
 pub(super) fn playable_moves_into(
     st: &TurnState,
     birth: Birth,
     filter: MoveFilter,
-    budget: usize,
+    memo: &mut Memo,
     moves: &mut Vec<Move>,
 ) -> Result<(), OverBudget> {
     moves.clear();
     next_moves(st, filter, moves);
     let mut quick = QuickSafety::new(st, birth);
-    let mut memo = Memo::new(budget);
     let mut kept = 0;
     for i in 0..moves.len() {
         let Some(&mv) = moves.get(i) else { break };
-        if leads_somewhere(st, &mv, birth, &mut quick, &mut memo)? {
+        if leads_somewhere(st, &mv, birth, &mut quick, memo)? {
             if let Some(slot) = moves.get_mut(kept) {
                 *slot = mv;
             }

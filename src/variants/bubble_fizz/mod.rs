@@ -30,7 +30,8 @@ use crate::rules::{EndReason, Judged, Outcome, Position, Question, ResolveError,
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use generate::Memo;
-pub use generate::STEP_BUDGET;
+pub use generate::{GAME_BUDGET, STEP_BUDGET};
+use steps::GameSteps;
 use turn_state::TurnState;
 
 /// The orthodox board and units.
@@ -39,12 +40,14 @@ const TERRAIN: Terrain = Terrain::orthodox();
 /// The start position: the orthodox array, no bubbles, no pauses.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
-/// Refreshing Bubble Fizz Chess with its rule option `birth` (F2), and the number of
-/// steps one question about a turn may take (see [`STEP_BUDGET`]).
-#[derive(Clone, Copy, Debug)]
+/// Refreshing Bubble Fizz Chess with its rule option `birth` (F2), the number of
+/// steps one question about a turn may take (see [`STEP_BUDGET`]), and what is left of
+/// the steps of the game it referees (see [`GAME_BUDGET`]): one value per game.
+#[derive(Debug)]
 pub struct BubbleFizz {
     pub birth: Birth,
     budget: usize,
+    game: GameSteps,
 }
 
 impl Default for BubbleFizz {
@@ -56,7 +59,7 @@ impl Default for BubbleFizz {
 impl BubbleFizz {
     /// The variant with the option `birth` and the standard budget.
     pub fn new(birth: Birth) -> BubbleFizz {
-        BubbleFizz { birth, budget: STEP_BUDGET }
+        BubbleFizz { birth, budget: STEP_BUDGET, game: GameSteps::new(GAME_BUDGET) }
     }
 
     /// The variant with the rule options given (`birth=strike`; fizzle otherwise).
@@ -74,9 +77,19 @@ impl BubbleFizz {
         BubbleFizz { budget: steps, ..self }
     }
 
-    /// The memo of a new question.
-    fn memo(&self) -> Memo {
-        Memo::new(self.budget)
+    /// The same variant with `steps` steps for all the questions of its game instead
+    /// of [`GAME_BUDGET`].
+    pub fn with_game_budget(self, steps: usize) -> BubbleFizz {
+        BubbleFizz { game: GameSteps::new(steps), ..self }
+    }
+
+    /// Asks one question with a memo granted what the game has left, at most the
+    /// question's budget, and takes what the question spent from the game.
+    fn ask<T>(&self, question: impl FnOnce(&mut Memo) -> T) -> T {
+        let mut memo = Memo::new(self.budget.min(self.game.left()));
+        let answer = question(&mut memo);
+        self.game.spend(memo.spent());
+        answer
     }
 
     /// Hands every legal turn of `pos` to `visit` as it is found, collecting none, so
@@ -105,7 +118,7 @@ impl Rules for BubbleFizz {
     }
 
     fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
-        generate::any_legal_turn(&TurnState::begin(pos), self.birth, &mut self.memo())
+        self.ask(|memo| generate::any_legal_turn(&TurnState::begin(pos), self.birth, memo))
             .map_err(|over| over.undecided(pos.turn(), Question::LegalTurn))
     }
 

@@ -142,7 +142,8 @@ fn playable(variant: &BubbleFizz, st: &TurnState, filter: MoveFilter) -> Judged<
 
 /// [`playable`] into `moves`, a buffer kept from part to part.
 fn playable_into(variant: &BubbleFizz, st: &TurnState, filter: MoveFilter, moves: &mut Vec<Move>) -> Judged<()> {
-    playable_moves_into(st, variant.birth, filter, variant.budget, moves)
+    variant
+        .ask(|memo| playable_moves_into(st, variant.birth, filter, memo, moves))
         .map_err(|over| over.undecided(st.pos.turn(), Question::NextMoves))
 }
 
