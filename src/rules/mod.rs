@@ -31,7 +31,7 @@ pub use board::Board;
 pub use by_color::ByColor;
 pub use castling::{Castling, Wing};
 pub use notation::{Notation, ResolveError, Resolved};
-pub use outcome::{mate_or_stalemate, Claim, EndReason, Judged, Outcome, Question, Undecided};
+pub use outcome::{mate_or_stalemate, Claim, EndReason, Judged, Limit, Outcome, Question, Undecided};
 pub use position::{Position, VariantState};
 pub use status::{Claimable, Ending, GameStatus};
 pub use turn::{Bounce, Move, MoveKind, Turn, TurnTrace};

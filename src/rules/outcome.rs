@@ -110,6 +110,17 @@ pub struct Undecided {
     pub question: Question,
     /// How many states the search visited before it stopped.
     pub states: usize,
+    /// What stopped it.
+    pub limit: Limit,
+}
+
+/// The budget an [`Undecided`] search ran out of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The question's own: the position is beyond what arbiter decides.
+    Question,
+    /// What was left of the game's, spent in part by the questions before it.
+    Game,
 }
 
 /// What an [`Undecided`] search was deciding.
@@ -129,11 +140,18 @@ impl fmt::Display for Undecided {
             Question::LegalTurn => write!(f, "cannot decide whether {side} has a legal turn")?,
             Question::NextMoves => write!(f, "cannot decide which moves of {side}'s turn can still end it legally")?,
         }
-        write!(
-            f,
-            ": the search stopped after {} states of the turn, and this position is beyond what arbiter decides",
-            self.states
-        )
+        let states = self.states;
+        match self.limit {
+            Limit::Question => write!(
+                f,
+                ": the search stopped after {states} states of the turn, and this position is beyond what arbiter decides"
+            ),
+            Limit::Game => write!(
+                f,
+                ": the search stopped after {states} states of the turn, when the steps left to this game's searches ran out \
+                 (the game's earlier positions took the rest)"
+            ),
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::{Birth, BubbleFizz, GAME_BUDGET, STEP_BUDGET};
 use crate::diagnostics::Severity;
 use crate::record::parse_game;
 use crate::replay::{self, ReplayOptions};
-use crate::rules::{san, Color, EndReason, Question, ResolveError, Undecided};
+use crate::rules::{san, Color, EndReason, Limit, Question, ResolveError, Undecided};
 use crate::variants::prelude::*;
 
 /// A jam beside a king with a castling right, checked along the first rank: the
@@ -67,6 +67,7 @@ fn within_the_budget_the_stacks_and_the_jam_are_decided() {
 fn beyond_the_budget_every_question_says_so() {
     let variant = BubbleFizz::new(Birth::Fizzle).with_budget(SMALL);
     let over = undecided(variant.has_legal_turn(&crowd()), Question::LegalTurn);
+    assert_eq!(over.limit, Limit::Question);
     assert!(over.states > 0 && over.states * 1000 <= SMALL, "{over:?}");
     assert_eq!(variant.outcome(&crowd()), Err(over));
     assert_eq!(san::check_mark(&variant, &crowd()), Err(over));
@@ -98,9 +99,16 @@ fn the_questions_of_one_game_share_its_budget() {
     // A game with little left cannot ask the crowd's question again, whatever a
     // question alone may take; a position whose answer needs no search still has it.
     let spent = BubbleFizz::new(Birth::Fizzle).with_game_budget(SMALL);
-    undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    let over = undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    assert_eq!(over.limit, Limit::Game);
     assert_eq!(spent.game.left(), 0);
-    undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    let again = undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn);
+    assert_eq!(again.states, 0);
+    assert_eq!(
+        again.to_string(),
+        "cannot decide whether White has a legal turn: the search stopped after 0 states of the turn, \
+         when the steps left to this game's searches ran out (the game's earlier positions took the rest)"
+    );
     assert_eq!(spent.has_legal_turn(&spent.start()), Ok(true));
 }
 

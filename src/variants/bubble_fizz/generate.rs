@@ -15,7 +15,7 @@ use crate::geometry::SquareSet;
 use crate::rules::castling::castling_moves;
 use crate::rules::check;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Color, Move, Question, Role, Turn, Undecided, Wing};
+use crate::rules::{Color, Limit, Move, Question, Role, Turn, Undecided, Wing};
 use std::collections::HashSet;
 
 /// The moves that may come next in the turn (before king safety, which is judged at
@@ -170,16 +170,18 @@ pub(super) const STATE_STEPS: usize = 1_000;
 /// in the refutation's steps: a crowded state tries many.
 pub(super) const MOVE_STEPS: usize = 300;
 
-/// The search stopped at its budget after visiting `states` states.
+/// The search stopped at its budget after visiting `states` states; `limit` says
+/// whether that was the question's budget or what was left of the game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct OverBudget {
     pub states: usize,
+    pub limit: Limit,
 }
 
 impl OverBudget {
     /// The error of the question `question` about `side`'s turn.
     pub(super) fn undecided(self, side: Color, question: Question) -> Undecided {
-        Undecided { side, question, states: self.states }
+        Undecided { side, question, states: self.states, limit: self.limit }
     }
 }
 
@@ -193,6 +195,8 @@ pub(super) struct Memo {
     visited: usize,
     /// The steps the question was given.
     granted: usize,
+    /// Whose budget those steps were: the question's own, or less, what its game had left.
+    limit: Limit,
     /// What is left of the question's budget.
     steps: Steps,
     /// What is left of the hunts' share.
@@ -209,9 +213,20 @@ impl Memo {
             seen: HashSet::new(),
             visited: 0,
             granted: budget,
+            limit: Limit::Question,
             steps: Steps::new(budget - hunts),
             hunts: Steps::new(hunts),
             per_hunt: hunts / 32,
+        }
+    }
+
+    /// The memo of a question that may take `budget` steps in a game that has
+    /// `game_left` left.
+    pub(super) fn within(budget: usize, game_left: usize) -> Memo {
+        if game_left < budget {
+            Memo { limit: Limit::Game, ..Memo::new(game_left) }
+        } else {
+            Memo::new(budget)
         }
     }
 
@@ -246,7 +261,7 @@ impl Memo {
             return Ok(false);
         }
         if !self.steps.spend(STATE_STEPS) {
-            return Err(OverBudget { states: self.visited });
+            return Err(OverBudget { states: self.visited, limit: self.limit });
         }
         self.visited += 1;
         self.seen.insert(key);

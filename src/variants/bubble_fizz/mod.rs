@@ -86,7 +86,7 @@ impl BubbleFizz {
     /// Asks one question with a memo granted what the game has left, at most the
     /// question's budget, and takes what the question spent from the game.
     fn ask<T>(&self, question: impl FnOnce(&mut Memo) -> T) -> T {
-        let mut memo = Memo::new(self.budget.min(self.game.left()));
+        let mut memo = Memo::within(self.budget, self.game.left());
         let answer = question(&mut memo);
         self.game.spend(memo.spent());
         answer
