@@ -47,21 +47,13 @@ impl Rules for Koopa {
 
     fn play(&self, pos: &Position, turn: &Turn) -> Position {
         let mut after = pos.clone();
-        let mut fresh = SquareSet::EMPTY;
-        for mv in turn.moves() {
-            if mv.capture {
-                if let strike::Strike::Bounce { stunned, .. } = strike::apply(&mut after, mv) {
-                    fresh = fresh.union(stunned);
-                }
-            } else {
-                movegen::apply_move(&mut after, mv);
-            }
-        }
-        // K6: a double step leaves no en passant square.
-        after.set_ep_square(None);
-        stuns::tick(after.board_mut(), fresh);
-        after.pass_turn(turn.moves().iter().any(Move::is_zeroing));
+        apply_turn(&mut after, turn);
         after
+    }
+
+    fn play_into(&self, pos: &Position, turn: &Turn, after: &mut Position) {
+        after.clone_from(pos);
+        apply_turn(after, turn);
     }
 
     /// K1: there is no check.
@@ -134,6 +126,24 @@ impl Presentation for Koopa {
     fn unit_marks(&self, pos: &Position) -> Vec<UnitMarks> {
         stuns::marks(pos)
     }
+}
+
+/// Plays a legal turn on `pos`, which becomes the position after it.
+fn apply_turn(pos: &mut Position, turn: &Turn) {
+    let mut fresh = SquareSet::EMPTY;
+    for mv in turn.moves() {
+        if mv.capture {
+            if let strike::Strike::Bounce { stunned, .. } = strike::apply(pos, mv) {
+                fresh = fresh.union(stunned);
+            }
+        } else {
+            movegen::apply_move(pos, mv);
+        }
+    }
+    // K6: a double step leaves no en passant square.
+    pos.set_ep_square(None);
+    stuns::tick(pos.board_mut(), fresh);
+    pos.pass_turn(turn.moves().iter().any(Move::is_zeroing));
 }
 
 /// The same written move without its promotion suffix.
