@@ -8,6 +8,7 @@ mod safety;
 
 use crate::geometry::{Square, SquareSet};
 use crate::record::ast::TurnToken;
+use crate::rules::check_by_move;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
@@ -102,6 +103,13 @@ impl Rules for Bouncing {
         king_attacked(pos, pos.turn())
     }
 
+    /// A turn without a bounce moves one unit as in chess (its double steps, B6, and
+    /// in-place promotions, B5, included), so the check it gives is judged the same
+    /// way; a bounced turn is left to `is_check`.
+    fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
+        check_by_move::gives_check(after, &TERRAIN, mv)
+    }
+
     /// Checkmate and stalemate only; bounces can decide games that orthodox
     /// material could not, so there is no insufficient material (O3).
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
@@ -147,5 +155,45 @@ impl Presentation for Bouncing {
             Some(piece) => vec![format!("the {piece} on {} was bounced to {}", bounce.from, bounce.to)],
             None => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bouncing;
+    use crate::rules::Turn;
+    use crate::variants::prelude::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The check a turn without a bounce gives, judged from its move, is the check
+    /// `is_check` finds, after every such turn of the positions of random games.
+    #[test]
+    fn check_by_move_agrees_with_is_check() {
+        let variant = Bouncing;
+        let mut judged = 0;
+        let mut checks = 0;
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = variant.start();
+            for _ in 0..120 {
+                let mut turns = Vec::new();
+                variant.legal_turns(&pos, &mut turns);
+                if turns.is_empty() {
+                    break;
+                }
+                for turn in &turns {
+                    let Turn::Move(mv) = turn else { continue };
+                    let after = variant.play(&pos, turn);
+                    if let Some(check) = variant.check_by_move(&after, mv) {
+                        assert_eq!(check, variant.is_check(&after), "{turn:?} in {pos:?}");
+                        judged += 1;
+                        checks += usize::from(check);
+                    }
+                }
+                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+            }
+        }
+        assert!(judged > 10_000 && checks > 100, "only {judged} moves judged, {checks} checks");
     }
 }
