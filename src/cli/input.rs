@@ -135,14 +135,16 @@ fn next_batch(games: &mut impl Iterator<Item = Result<RawGame, ReadError>>) -> B
 type Batch = (Vec<Item>, Option<ReadError>);
 
 /// Streams every game of every file through `work` (in parallel, a batch at a time)
-/// and hands the results to `sink` in file order. A file that cannot be opened or
-/// read to its end is reported and skipped, and the next file follows; the answer
+/// and hands the results to `sink` in file order. While a batch is replayed, the
+/// results of the batch before it go to `sink` and the next batch is read, on the
+/// worker threads, so that neither waits for the other. A file that cannot be opened
+/// or read to its end is reported and skipped, and the next file follows; the answer
 /// says whether that happened. An error from `sink` stops everything.
 pub(super) fn for_each_game<T: Send>(
     files: &[std::path::PathBuf],
     options: &ReplayOptions,
     work: impl Fn(Loaded) -> T + Sync,
-    mut sink: impl FnMut(T) -> Result<(), CliError>,
+    mut sink: impl FnMut(T) -> Result<(), CliError> + Send,
 ) -> Result<bool, CliError> {
     let mut skipped = false;
     for file in files {
@@ -166,21 +168,25 @@ pub(super) fn for_each_game<T: Send>(
                 .collect()
         };
         let (mut batch, mut failure) = next_batch(&mut games);
+        let mut replayed: Vec<T> = Vec::new();
         loop {
-            // The next batch is read while this one is replayed (on the worker threads,
-            // so that reading adds no thread of its own).
             let last = batch.is_empty() || failure.is_some();
-            let (results, next) = rayon::join(
+            let (results, (written, next)) = rayon::join(
                 || replay_all(std::mem::take(&mut batch)),
-                || if last { (Vec::new(), None) } else { next_batch(&mut games) },
+                || {
+                    let written = std::mem::take(&mut replayed).into_iter().try_for_each(&mut sink);
+                    let next = if last || written.is_err() { (Vec::new(), None) } else { next_batch(&mut games) };
+                    (written, next)
+                },
             );
-            results.into_iter().try_for_each(&mut sink)?;
-            if let Some(e) = failure {
-                to_stderr(&format!("error: cannot read {name}: {e}; the rest of it was skipped\n"));
-                skipped = true;
-                break;
-            }
+            written?;
+            replayed = results;
             if last {
+                replayed.into_iter().try_for_each(&mut sink)?;
+                if let Some(e) = failure {
+                    to_stderr(&format!("error: cannot read {name}: {e}; the rest of it was skipped\n"));
+                    skipped = true;
+                }
                 break;
             }
             (batch, failure) = next;

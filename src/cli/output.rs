@@ -4,18 +4,20 @@
 
 use super::CliError;
 use std::fmt;
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, BufWriter, Stdout, Write};
 
 /// Standard output, buffered. Nothing here panics: a failed write is an error the
-/// command returns, and every later write fails the same way at once.
+/// command returns, and every later write fails the same way at once. It may be handed
+/// to a worker thread (the games of a batch are written while the next batch is
+/// replayed), so it holds standard output itself, locked for each buffer written.
 pub(super) struct Output {
-    writer: BufWriter<StdoutLock<'static>>,
+    writer: BufWriter<Stdout>,
     failed: Option<io::ErrorKind>,
 }
 
 impl Output {
     pub(super) fn stdout() -> Output {
-        Output { writer: BufWriter::with_capacity(1 << 16, io::stdout().lock()), failed: None }
+        Output { writer: BufWriter::with_capacity(1 << 16, io::stdout()), failed: None }
     }
 
     /// Writes text as it is.
@@ -43,10 +45,7 @@ impl Output {
         self.check(Write::flush)
     }
 
-    fn check(
-        &mut self,
-        write: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> io::Result<()>,
-    ) -> Result<(), CliError> {
+    fn check(&mut self, write: impl FnOnce(&mut BufWriter<Stdout>) -> io::Result<()>) -> Result<(), CliError> {
         if let Some(kind) = self.failed {
             return Err(write_failed(&io::Error::from(kind)));
         }
