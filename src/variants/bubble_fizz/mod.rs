@@ -162,7 +162,7 @@ impl Notation for BubbleFizz {
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_played(self, pos, token, canonical).map(|(turn, _)| turn)
+        notation::resolve_played(self, pos, None, token, canonical).map(|(turn, _)| turn)
     }
 
     /// The position after the turn is the state its resolution left, finished: the
@@ -174,7 +174,20 @@ impl Notation for BubbleFizz {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let (turn, st) = notation::resolve_played(self, pos, token, canonical)?;
+        self.resolve_and_play_knowing(pos, None, token, canonical, after)
+    }
+
+    /// [`Notation::resolve_and_play`], the first part resolved knowing whether the side
+    /// to move stands in check.
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let (turn, st) = notation::resolve_played(self, pos, in_check, token, canonical)?;
         *after = st.finish().0;
         Ok(turn)
     }
