@@ -162,7 +162,7 @@ impl Notation for BubbleFizz {
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_played(self, pos, None, token, canonical).map(|(turn, _)| turn)
+        notation::resolve_played(self, &mut TurnState::begin(pos), None, token, canonical)
     }
 
     /// The position after the turn is the state its resolution left, finished: the
@@ -187,8 +187,9 @@ impl Notation for BubbleFizz {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let (turn, st) = notation::resolve_played(self, pos, in_check, token, canonical)?;
-        *after = st.finish().0;
+        let mut st = TurnState::begin(pos);
+        let turn = notation::resolve_played(self, &mut st, in_check, token, canonical)?;
+        st.finish_into(after);
         Ok(turn)
     }
 

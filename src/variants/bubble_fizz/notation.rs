@@ -19,24 +19,23 @@ use crate::variants::prelude::*;
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
-    let (turn, _) = resolve_played(variant, pos, None, token, &mut canonical)?;
+    let turn = resolve_played(variant, &mut TurnState::begin(pos), None, token, &mut canonical)?;
     Ok(Resolved { turn, canonical })
 }
 
-/// Resolves a written turn part by part, writing its canonical notation into
-/// `canonical` (emptied first); the turn, and the state of the turn once its parts are
-/// played (the position after it is that state finished). `in_check` says whether
-/// the side to move stands in check, when the caller knows.
+/// Resolves a written turn part by part from `st`, the state at the start of the
+/// turn, writing its canonical notation into `canonical` (emptied first); the turn,
+/// with its parts played in `st` (the position after it is that state finished).
+/// `in_check` says whether the side to move stands in check, when the caller knows.
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
-    pos: &Position,
+    st: &mut TurnState,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
-) -> Result<(Turn, TurnState), ResolveError> {
+) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
-    let mut st = TurnState::begin(pos);
     // The first move, and the others of a turn of several moves: most turns allocate
     // nothing here.
     let mut first = None;
@@ -58,21 +57,21 @@ pub(super) fn resolve_played(
         }
         let text_at = canonical.len();
         let in_check = if i == 0 { in_check } else { None };
-        let mv = resolve_part(variant, &st, san, last, in_check, &mut scratch, canonical)?;
+        let mv = resolve_part(variant, st, san, last, in_check, &mut scratch, canonical)?;
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
             let text = canonical.get(text_at..).unwrap_or_default().to_string();
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
-        known_safe = last && !generate::may_continue_after(&st, &mv);
+        known_safe = last && !generate::may_continue_after(st, &mv);
         st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
             Some(_) => more.push(mv),
         }
     }
-    if !known_safe && !safety::safe_at_end(&st) {
-        return Err(ResolveError::Illegal(exposed_king(&st)));
+    if !known_safe && !safety::safe_at_end(st) {
+        return Err(ResolveError::Illegal(exposed_king(st)));
     }
     let turn = match (first, more.is_empty()) {
         (None, _) => return Err(bubble(BubbleCause::EmptyTurn)),
@@ -82,7 +81,7 @@ pub(super) fn resolve_played(
             Turn::Multi(more)
         }
     };
-    Ok((turn, st))
+    Ok(turn)
 }
 
 /// Buffers one turn's parts are resolved with: the moves that may come next and fit

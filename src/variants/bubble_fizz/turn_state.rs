@@ -30,6 +30,9 @@ pub(super) struct TurnState {
     pub sat_out: SquareSet,
     /// Where the units that moved this turn stand now (for refusals).
     pub moved: SquareSet,
+    /// Some unit of the mover had a counter when the turn began (paused or
+    /// invigorated).
+    pub counted: bool,
     /// Moves made so far.
     pub count: usize,
     /// The first move captured: a capture is a turn of one move (F6).
@@ -59,6 +62,7 @@ impl TurnState {
             fresh: SquareSet::EMPTY,
             sat_out,
             moved: SquareSet::EMPTY,
+            counted: !sat_out.is_empty() || !extras.is_empty(),
             count: 0,
             captured: false,
             double_step: None,
@@ -127,12 +131,29 @@ impl TurnState {
         self.count += 1;
     }
 
-    /// Ends the turn and returns the position after it. F5's order: the mover's
-    /// units that sat the turn out count down (1 -> 0: invigorated for the next turn),
-    /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
+    /// Ends the turn and returns the position after it, with what the bubbles did.
     pub(super) fn finish(mut self) -> (Position, Log) {
+        self.end();
+        (self.pos, self.log)
+    }
+
+    /// Ends the turn into `after` (the state keeps a position no longer of use), so
+    /// that the replay's position is not moved around.
+    pub(super) fn finish_into(&mut self, after: &mut Position) {
+        self.end();
+        std::mem::swap(&mut self.pos, after);
+    }
+
+    /// Ends the turn in `pos`. F5's order: the mover's units that sat the turn out
+    /// count down (1 -> 0: invigorated for the next turn), the invigoration of this
+    /// turn lapses, then the other side's bubbles rise (F4).
+    fn end(&mut self) {
         let us = self.pos.turn();
-        for sq in &self.pos.board().occupied_by(us) {
+        // Only units that had a counter when the turn began, or were paused during
+        // it, have one now.
+        let counted =
+            if self.counted || !self.fresh.is_empty() { self.pos.board().occupied_by(us) } else { SquareSet::EMPTY };
+        for sq in &counted {
             // Most units have no counter, and keep none.
             let Some(counter) = self.pos.board().counter(sq) else { continue };
             let next = match counter {
@@ -150,6 +171,5 @@ impl TurnState {
         // F10: the last two-square advance of the turn leaves the en passant square.
         self.pos.set_ep_square(self.double_step);
         self.pos.pass_turn(self.zeroing);
-        (self.pos, self.log)
     }
 }
