@@ -30,9 +30,6 @@ pub(super) struct TurnState {
     pub sat_out: SquareSet,
     /// Where the units that moved this turn stand now (for refusals).
     pub moved: SquareSet,
-    /// Some unit of the mover had a counter when the turn began (paused or
-    /// invigorated).
-    pub counted: bool,
     /// Moves made so far.
     pub count: usize,
     /// The first move captured: a capture is a turn of one move (F6).
@@ -50,11 +47,10 @@ impl TurnState {
     pub(super) fn begin(pos: &Position) -> TurnState {
         let us = pos.turn();
         let board = pos.board();
-        // Paused units are the immobile ones (counter above 0); of the others, those
-        // with a counter of 0 are invigorated.
+        // Paused units are the immobile ones (counter above 0); the other units with
+        // a counter (0) are invigorated.
         let sat_out = board.occupied_by(us) & board.immobile();
-        let extras =
-            board.occupied_by(us).difference(sat_out).iter().filter(|&sq| board.counter(sq) == Some(0)).collect();
+        let extras = (board.occupied_by(us) & board.counted()).difference(sat_out);
         TurnState {
             pos: pos.clone(),
             extras,
@@ -62,7 +58,6 @@ impl TurnState {
             fresh: SquareSet::EMPTY,
             sat_out,
             moved: SquareSet::EMPTY,
-            counted: !sat_out.is_empty() || !extras.is_empty(),
             count: 0,
             captured: false,
             double_step: None,
@@ -149,12 +144,8 @@ impl TurnState {
     /// turn lapses, then the other side's bubbles rise (F4).
     fn end(&mut self) {
         let us = self.pos.turn();
-        // Only units that had a counter when the turn began, or were paused during
-        // it, have one now.
-        let counted =
-            if self.counted || !self.fresh.is_empty() { self.pos.board().occupied_by(us) } else { SquareSet::EMPTY };
-        for sq in &counted {
-            // Most units have no counter, and keep none.
+        // Most units have no counter, and keep none.
+        for sq in &(self.pos.board().occupied_by(us) & self.pos.board().counted()) {
             let Some(counter) = self.pos.board().counter(sq) else { continue };
             let next = match counter {
                 // Paused during this turn: keeps its full count. A unit that was
