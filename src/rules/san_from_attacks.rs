@@ -226,7 +226,7 @@ impl<'a> Judge<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The fast path against the listing it shortcuts, and check marks from the move
     //! against the whole board, on every move of seeded random games.
 
@@ -241,7 +241,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// The SAN token of a written move.
-    fn token(text: &str) -> SanToken {
+    pub(crate) fn token(text: &str) -> SanToken {
         let game = parse_game(&format!("{text} *")).expect("a move the parser reads");
         let ply = game.line().plies().next().expect("one ply");
         match &ply.turn().parts()[0].value {

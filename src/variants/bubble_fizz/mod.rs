@@ -10,6 +10,8 @@ mod caption;
 mod cover;
 mod generate;
 mod notation;
+#[cfg(test)]
+mod part_tests;
 mod relevance;
 mod safety;
 #[cfg(test)]

@@ -87,8 +87,9 @@ pub(super) fn resolve_played(
 /// Buffers one turn's parts are resolved with: the moves that may come next and fit
 /// the part being read, and those of them the part can mean.
 #[derive(Default)]
-struct PartScratch {
-    peers: Vec<Move>,
+pub(super) struct PartScratch {
+    /// The moves that may come next and fit the part's role and square.
+    pub(super) peers: Vec<Move>,
     fitting: Vec<Move>,
 }
 
@@ -134,7 +135,7 @@ fn resolve_part(
 /// it (as [`generate::playable_moves_into`] judges them). `None` when a move needs
 /// the search, or when the token is not one plain move that exactly one of the moves
 /// kept fits: the listing then decides, and explains.
-fn part_from_attacks(
+pub(super) fn part_from_attacks(
     variant: &BubbleFizz,
     st: &TurnState,
     written: &WrittenMove<'_>,
@@ -161,7 +162,7 @@ fn part_from_attacks(
 
 /// Resolves one part against the listed moves that may come next (left in
 /// `scratch.peers`, for its canonical text).
-fn listed_part(
+pub(super) fn listed_part(
     variant: &BubbleFizz,
     st: &TurnState,
     san: &SanToken,
