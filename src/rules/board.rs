@@ -24,6 +24,8 @@ pub struct Board {
     roles: [SquareSet; 6],
     /// Units whose counter is above 0 (stunned, paused): they neither move nor attack.
     immobile: SquareSet,
+    /// Units that hold a counter, 0 included.
+    counted: SquareSet,
     kings: ByColor<Option<Square>>,
     /// The Zobrist key of the units and their counters, kept by every change.
     key: u64,
@@ -39,6 +41,7 @@ impl Board {
             occupied: ByColor::both(SquareSet::EMPTY),
             roles: [SquareSet::EMPTY; 6],
             immobile: SquareSet::EMPTY,
+            counted: SquareSet::EMPTY,
             kings: ByColor::both(None),
             key: 0,
         }
@@ -79,6 +82,11 @@ impl Board {
         } else {
             self.immobile.remove(sq);
         }
+        if counter.is_some() && !self.is_empty_at(sq) {
+            self.counted.insert(sq);
+        } else {
+            self.counted.remove(sq);
+        }
     }
 
     /// The Zobrist key of the units and their counters.
@@ -106,6 +114,7 @@ impl Board {
         self.occupied[piece.color].remove(sq);
         self.roles[piece.role as usize].remove(sq);
         self.immobile.remove(sq);
+        self.counted.remove(sq);
         self.key ^= zobrist::unit(piece, sq) ^ counter.map_or(0, |c| zobrist::counter(sq, c));
         if piece.role == Role::King && self.kings[piece.color] == Some(sq) {
             self.kings[piece.color] = self.find_king(piece.color);
@@ -151,6 +160,12 @@ impl Board {
     #[inline]
     pub fn immobile(&self) -> SquareSet {
         self.immobile
+    }
+
+    /// Units that hold a counter, 0 included (Bubble Fizz's invigorated units).
+    #[inline]
+    pub fn counted(&self) -> SquareSet {
+        self.counted
     }
 
     /// Number of units of both colours.

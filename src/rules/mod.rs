@@ -18,7 +18,7 @@ mod position;
 pub mod refusal;
 pub mod repetition;
 pub mod san;
-mod san_from_attacks;
+pub(crate) mod san_from_attacks;
 pub mod setup;
 mod status;
 mod turn;

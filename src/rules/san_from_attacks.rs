@@ -7,6 +7,10 @@
 //! Only the plain case is decided here: one legal move fits the token. Castling, a
 //! king that may still castle, ambiguity, refusals and a side with several kings are
 //! left to the listing path (`san::resolve_move_listing`), which explains them.
+//!
+//! Bubble Fizz resolves a part of a turn the same way ([`resolve_judged`]): its
+//! candidates are the same pseudo-legal moves, and the variant decides from the king's
+//! safety right after each move whether it may come next (F6, F7).
 
 use super::check::KingSafety;
 use super::legal::Arena;
@@ -27,6 +31,24 @@ pub(super) fn resolve(
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
     canonical: &mut String,
+) -> Option<Move> {
+    canonical.clear();
+    resolve_judged(pos, arena, written, in_check, canonical, |_, safe| Some(safe))
+}
+
+/// [`resolve`] for a variant whose plain moves are the arena's pseudo-legal moves,
+/// kept or not by `keep`: it is given each move a unit of the written role can make to
+/// the written square, with whether the move leaves the king unattacked on the board
+/// right after it, and answers whether the move is one the token may mean (and a rival
+/// for its text), or `None` when it cannot tell (the whole resolution then gives
+/// `None`). The canonical text is appended to `canonical`.
+pub(crate) fn resolve_judged(
+    pos: &Position,
+    arena: &Arena,
+    written: &WrittenMove<'_>,
+    in_check: Option<bool>,
+    canonical: &mut String,
+    mut keep: impl FnMut(&Move, bool) -> Option<bool>,
 ) -> Option<Move> {
     let SanToken::Normal { from_file, from_rank, .. } = *written.token() else { return None };
     let to = written.to()?;
@@ -55,7 +77,8 @@ pub(super) fn resolve(
     let mut legal_sources = SquareSet::EMPTY;
     let mut found: Option<Move> = None;
     for from in &candidates {
-        if !judge.allows_plain(from, to) {
+        let mv = Move { role, from, to, capture, promotion, kind };
+        if !keep(&mv, judge.allows_plain(from, to))? {
             continue;
         }
         legal_sources.insert(from);
@@ -63,12 +86,11 @@ pub(super) fn resolve(
             if found.is_some() {
                 return None;
             }
-            found = Some(Move { role, from, to, capture, promotion, kind });
+            found = Some(mv);
         }
     }
     let mv = found?;
     legal_sources.remove(mv.from);
-    canonical.clear();
     write_move_text_against(&mv, legal_sources, canonical);
     Some(mv)
 }
@@ -204,7 +226,7 @@ impl<'a> Judge<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The fast path against the listing it shortcuts, and check marks from the move
     //! against the whole board, on every move of seeded random games.
 
@@ -219,7 +241,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// The SAN token of a written move.
-    fn token(text: &str) -> SanToken {
+    pub(crate) fn token(text: &str) -> SanToken {
         let game = parse_game(&format!("{text} *")).expect("a move the parser reads");
         let ply = game.line().plies().next().expect("one ply");
         match &ply.turn().parts()[0].value {

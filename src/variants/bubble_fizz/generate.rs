@@ -116,6 +116,9 @@ pub(super) fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out:
 /// move are tried first: they are cheap, and usually one of them is legal. The
 /// states searched after every first move count against one budget.
 pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
+    if safety::some_plain_first_move_is_safe(st) {
+        return Ok(true);
+    }
     let mut moves = Vec::with_capacity(48);
     next_moves(st, MoveFilter::default(), &mut moves);
     let mut quick = QuickSafety::new(st, birth);

@@ -10,6 +10,8 @@ mod caption;
 mod cover;
 mod generate;
 mod notation;
+#[cfg(test)]
+mod part_tests;
 mod relevance;
 mod safety;
 #[cfg(test)]
@@ -162,7 +164,7 @@ impl Notation for BubbleFizz {
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_played(self, pos, token, canonical).map(|(turn, _)| turn)
+        notation::resolve_played(self, &mut TurnState::begin(pos), None, token, canonical)
     }
 
     /// The position after the turn is the state its resolution left, finished: the
@@ -174,8 +176,22 @@ impl Notation for BubbleFizz {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let (turn, st) = notation::resolve_played(self, pos, token, canonical)?;
-        *after = st.finish().0;
+        self.resolve_and_play_knowing(pos, None, token, canonical, after)
+    }
+
+    /// [`Notation::resolve_and_play`], the first part resolved knowing whether the side
+    /// to move stands in check.
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let mut st = TurnState::begin(pos);
+        let turn = notation::resolve_played(self, &mut st, in_check, token, canonical)?;
+        st.finish_into(after);
         Ok(turn)
     }
 

@@ -4,35 +4,38 @@
 //! that fits none is explained in plain words naming squares.
 
 use super::generate::{self, next_moves, playable_moves_into};
-use super::safety;
+use super::safety::{self, QuickSafety};
 use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
 use crate::rules::refusal::{self, BubbleCause, CastlingCause, Refusal, UnitAt};
 use crate::rules::san::{self, move_text, WrittenMove};
+use crate::rules::san_from_attacks;
 use crate::rules::{Judged, Move, Position, Question, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
-    let (turn, _) = resolve_played(variant, pos, token, &mut canonical)?;
+    let turn = resolve_played(variant, &mut TurnState::begin(pos), None, token, &mut canonical)?;
     Ok(Resolved { turn, canonical })
 }
 
-/// Resolves a written turn part by part, writing its canonical notation into
-/// `canonical` (emptied first); the turn, and the state of the turn once its parts are
-/// played (the position after it is that state finished).
+/// Resolves a written turn part by part from `st`, the state at the start of the
+/// turn, writing its canonical notation into `canonical` (emptied first); the turn,
+/// with its parts played in `st` (the position after it is that state finished).
+/// `in_check` says whether the side to move stands in check, when the caller knows.
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
-    pos: &Position,
+    st: &mut TurnState,
+    in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
-) -> Result<(Turn, TurnState), ResolveError> {
+) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
-    let mut st = TurnState::begin(pos);
     // The first move, and the others of a turn of several moves: most turns allocate
     // nothing here.
     let mut first = None;
@@ -49,24 +52,26 @@ pub(super) fn resolve_played(
             TurnPart::Move { san, bounce: None } => san,
         };
         let last = i + 1 == parts;
-        let mv = resolve_part(variant, &st, san, last, &mut scratch)?;
-        if parts > 1 && mv.capture {
-            // F6: all moves of a turn of several moves are non-capturing.
-            return Err(bubble(BubbleCause::SeveralMovesCapture { mv: move_text(&mv, &scratch.peers) }));
-        }
-        known_safe = last && !generate::may_continue_after(&st, &mv);
-        st.apply(&mv, variant.birth);
         if i > 0 {
             canonical.push_str(" & ");
         }
-        san::write_move_text(&mv, &scratch.peers, canonical);
+        let text_at = canonical.len();
+        let in_check = if i == 0 { in_check } else { None };
+        let mv = resolve_part(variant, st, san, last, in_check, &mut scratch, canonical)?;
+        if parts > 1 && mv.capture {
+            // F6: all moves of a turn of several moves are non-capturing.
+            let text = canonical.get(text_at..).unwrap_or_default().to_string();
+            return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
+        }
+        known_safe = last && !generate::may_continue_after(st, &mv);
+        st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
             Some(_) => more.push(mv),
         }
     }
-    if !known_safe && !safety::safe_at_end(&st) {
-        return Err(ResolveError::Illegal(exposed_king(&st)));
+    if !known_safe && !safety::safe_at_end(st) {
+        return Err(ResolveError::Illegal(exposed_king(st)));
     }
     let turn = match (first, more.is_empty()) {
         (None, _) => return Err(bubble(BubbleCause::EmptyTurn)),
@@ -76,14 +81,15 @@ pub(super) fn resolve_played(
             Turn::Multi(more)
         }
     };
-    Ok((turn, st))
+    Ok(turn)
 }
 
 /// Buffers one turn's parts are resolved with: the moves that may come next and fit
 /// the part being read, and those of them the part can mean.
 #[derive(Default)]
-struct PartScratch {
-    peers: Vec<Move>,
+pub(super) struct PartScratch {
+    /// The moves that may come next and fit the part's role and square.
+    pub(super) peers: Vec<Move>,
     fitting: Vec<Move>,
 }
 
@@ -100,17 +106,70 @@ fn exposed_king(st: &TurnState) -> Refusal {
     Refusal::BubbleFizz(BubbleCause::KingCapturable { side, king: after.board().king(side), by })
 }
 
-/// Resolves one part against the moves that may come next (left in
-/// `scratch.peers`, for its canonical text); `last` narrows an ambiguity to the moves
-/// after which the turn may end.
+/// Resolves one part against the moves that may come next, its canonical text
+/// appended to `canonical`; `last` narrows an ambiguity to the moves after which the
+/// turn may end. A plain part is resolved from attacks when that decides it
+/// ([`part_from_attacks`]); otherwise the moves are listed.
 fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
     san: &SanToken,
     last: bool,
+    in_check: Option<bool>,
     scratch: &mut PartScratch,
+    canonical: &mut String,
 ) -> Result<Move, ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
+    if let Some(mv) = part_from_attacks(variant, st, &written, in_check, canonical) {
+        return Ok(mv);
+    }
+    let mv = listed_part(variant, st, san, &written, last, scratch)?;
+    san::write_move_text(&mv, &scratch.peers, canonical);
+    Ok(mv)
+}
+
+/// The part resolved from attacks (`rules::san_from_attacks`), its text appended to
+/// `canonical`, when every move of the written role to the written square is decided
+/// without a search: one that may not come next (F5, F6) is out; one that may is in
+/// when the king is safe right after it, and out when it is not and no move can follow
+/// it (as [`generate::playable_moves_into`] judges them). `None` when a move needs
+/// the search, or when the token is not one plain move that exactly one of the moves
+/// kept fits: the listing then decides, and explains.
+pub(super) fn part_from_attacks(
+    variant: &BubbleFizz,
+    st: &TurnState,
+    written: &WrittenMove<'_>,
+    in_check: Option<bool>,
+    canonical: &mut String,
+) -> Option<Move> {
+    if !st.may_continue() {
+        return None;
+    }
+    let first = st.count == 0;
+    let mut quick = QuickSafety::new(st, variant.birth);
+    let arena = Arena::same(TERRAIN);
+    san_from_attacks::resolve_judged(&st.pos, &arena, written, in_check, canonical, |mv, allowed| {
+        if !st.may_move(mv.from) || (!first && mv.capture) {
+            return Some(false);
+        }
+        match quick.verdict(allowed) {
+            Some(true) => Some(true),
+            Some(false) if !generate::may_continue_after(st, mv) => Some(false),
+            _ => None,
+        }
+    })
+}
+
+/// Resolves one part against the listed moves that may come next (left in
+/// `scratch.peers`, for its canonical text).
+pub(super) fn listed_part(
+    variant: &BubbleFizz,
+    st: &TurnState,
+    san: &SanToken,
+    written: &WrittenMove<'_>,
+    last: bool,
+    scratch: &mut PartScratch,
+) -> Result<Move, ResolveError> {
     let PartScratch { peers, fitting } = scratch;
     playable_into(variant, st, MoveFilter { role: Some(written.role), to: written.to() }, peers)?;
     fitting.clear();
@@ -127,7 +186,7 @@ fn resolve_part(
     }
     match fitting.as_slice() {
         [mv] => Ok(*mv),
-        [] => Err(ResolveError::Illegal(refusal(variant, st, san, &written, peers))),
+        [] => Err(ResolveError::Illegal(refusal(variant, st, san, written, peers))),
         many => Err(ResolveError::Ambiguous(many.iter().map(|m| move_text(m, peers)).collect())),
     }
 }

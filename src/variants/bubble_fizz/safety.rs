@@ -53,18 +53,27 @@ pub(super) fn safe_at_end(st: &TurnState) -> bool {
 pub(super) struct QuickSafety<'a> {
     st: &'a TurnState,
     birth: Birth,
-    moves: KingSafety<'a>,
+    /// Made when first needed: a part resolved from attacks judges its moves itself.
+    moves: Option<KingSafety<'a>>,
     rise_may_strike: Option<bool>,
 }
 
 impl<'a> QuickSafety<'a> {
     pub(super) fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
-        QuickSafety { st, birth, moves: KingSafety::within(&st.pos, TERRAIN), rise_may_strike: None }
+        QuickSafety { st, birth, moves: None, rise_may_strike: None }
     }
 
     /// Whether the king is safe after `mv` when the turn ends right after it.
     pub(super) fn judge(&mut self, mv: &Move) -> Option<bool> {
-        if self.moves.allows(mv) {
+        let pos = &self.st.pos;
+        let allowed = self.moves.get_or_insert_with(|| KingSafety::within(pos, TERRAIN)).allows(mv);
+        self.verdict(allowed)
+    }
+
+    /// [`QuickSafety::judge`] of a move after which the king is unattacked
+    /// (`allowed`) or not, on the board right after it.
+    pub(super) fn verdict(&mut self, allowed: bool) -> Option<bool> {
+        if allowed {
             return Some(true);
         }
         let pos = &self.st.pos;
@@ -87,4 +96,23 @@ pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
     let mut moves = Vec::new();
     movegen::pseudo_moves(&enemy, &TERRAIN, MoveFilter { role: None, to: Some(king) }, &mut moves);
     moves.first().map(|m| m.from)
+}
+
+/// Whether some plain move (neither en passant nor castling) may start the turn in
+/// `st` and leave the mover's king unattacked right after it, judged unit by unit on
+/// the sets of its destinations (no move is built): such a move alone is a legal turn
+/// (F7: bubbles never block, and births, entries and the rise only pause units).
+/// `false` also when it cannot be judged so (after the first move, several kings).
+pub(super) fn some_plain_first_move_is_safe(st: &TurnState) -> bool {
+    let pos = &st.pos;
+    let mut moves = KingSafety::within(pos, TERRAIN);
+    if st.count > 0 || !moves.judges_plain_moves() {
+        return false;
+    }
+    let units = movegen::PseudoMoves::new(pos, &TERRAIN, MoveFilter::default());
+    units
+        .movers()
+        .iter()
+        .filter(|from| st.may_move(*from))
+        .any(|from| units.reach(from).is_some_and(|(_, reach)| !moves.safe_destinations(from, reach).is_empty()))
 }

@@ -47,11 +47,10 @@ impl TurnState {
     pub(super) fn begin(pos: &Position) -> TurnState {
         let us = pos.turn();
         let board = pos.board();
-        // Paused units are the immobile ones (counter above 0); of the others, those
-        // with a counter of 0 are invigorated.
+        // Paused units are the immobile ones (counter above 0); the other units with
+        // a counter (0) are invigorated.
         let sat_out = board.occupied_by(us) & board.immobile();
-        let extras =
-            board.occupied_by(us).difference(sat_out).iter().filter(|&sq| board.counter(sq) == Some(0)).collect();
+        let extras = (board.occupied_by(us) & board.counted()).difference(sat_out);
         TurnState {
             pos: pos.clone(),
             extras,
@@ -127,13 +126,26 @@ impl TurnState {
         self.count += 1;
     }
 
-    /// Ends the turn and returns the position after it. F5's order: the mover's
-    /// units that sat the turn out count down (1 -> 0: invigorated for the next turn),
-    /// the invigoration of this turn lapses, then the other side's bubbles rise (F4).
+    /// Ends the turn and returns the position after it, with what the bubbles did.
     pub(super) fn finish(mut self) -> (Position, Log) {
+        self.end();
+        (self.pos, self.log)
+    }
+
+    /// Ends the turn into `after` (the state keeps a position no longer of use), so
+    /// that the replay's position is not moved around.
+    pub(super) fn finish_into(&mut self, after: &mut Position) {
+        self.end();
+        std::mem::swap(&mut self.pos, after);
+    }
+
+    /// Ends the turn in `pos`. F5's order: the mover's units that sat the turn out
+    /// count down (1 -> 0: invigorated for the next turn), the invigoration of this
+    /// turn lapses, then the other side's bubbles rise (F4).
+    fn end(&mut self) {
         let us = self.pos.turn();
-        for sq in &self.pos.board().occupied_by(us) {
-            // Most units have no counter, and keep none.
+        // Most units have no counter, and keep none.
+        for sq in &(self.pos.board().occupied_by(us) & self.pos.board().counted()) {
             let Some(counter) = self.pos.board().counter(sq) else { continue };
             let next = match counter {
                 // Paused during this turn: keeps its full count. A unit that was
@@ -150,6 +162,5 @@ impl TurnState {
         // F10: the last two-square advance of the turn leaves the en passant square.
         self.pos.set_ep_square(self.double_step);
         self.pos.pass_turn(self.zeroing);
-        (self.pos, self.log)
     }
 }

@@ -1,0 +1,73 @@
+//! A part resolved from attacks against the listing it shortcuts: every part of every
+//! legal turn of seeded random games, written canonically and from square to square,
+//! under both `birth` options, gives the same move and the same text both ways.
+
+use super::notation::{listed_part, part_from_attacks, PartScratch};
+use super::turn_state::TurnState;
+use super::{Birth, BubbleFizz};
+use crate::rules::san::{self, WrittenMove};
+use crate::rules::san_from_attacks::tests::token;
+use crate::rules::{Position, Turn};
+use crate::variants::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Compares both ways of resolving every part of `turn` in `pos`; how many parts the
+/// attacks decided.
+fn compare_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> usize {
+    let written = variant.write_turn(pos, turn).expect("a decided notation");
+    let texts: Vec<&str> = written.trim_end_matches(['+', '#']).split(" & ").collect();
+    let moves = turn.moves();
+    assert_eq!(texts.len(), moves.len(), "{written}");
+    let in_check = variant.is_check(pos);
+    let mut st = TurnState::begin(pos);
+    let mut decided = 0;
+    for (i, (text, mv)) in texts.iter().zip(moves).enumerate() {
+        let last = i + 1 == moves.len();
+        let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
+        for form in [text.to_string(), format!("{}{}{promotion}", mv.from, mv.to)] {
+            let san = token(&form);
+            let part = WrittenMove::read_in(&san, &st.pos).expect("a readable token");
+            let mut scratch = PartScratch::default();
+            let listed = listed_part(variant, &st, &san, &part, last, &mut scratch);
+            let known = if i == 0 { [Some(in_check), None] } else { [None, None] };
+            for known in known {
+                let mut fast = String::from("a & ");
+                if let Some(found) = part_from_attacks(variant, &st, &part, known, &mut fast) {
+                    assert_eq!(Ok(found), listed, "`{form}` of `{written}` in {pos:?}");
+                    let mut text = String::from("a & ");
+                    san::write_move_text(&found, &scratch.peers, &mut text);
+                    assert_eq!(fast, text, "`{form}` of `{written}` in {pos:?}");
+                    decided += 1;
+                }
+            }
+        }
+        st.apply(mv, variant.birth);
+    }
+    decided
+}
+
+#[test]
+fn parts_resolved_from_attacks_agree_with_the_listing() {
+    for birth in [Birth::Fizzle, Birth::Strike] {
+        let variant = BubbleFizz::new(birth);
+        let mut decided = 0;
+        for seed in 0..6 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = variant.start();
+            for _ in 0..60 {
+                if !matches!(variant.outcome(&pos), Ok(None)) {
+                    break;
+                }
+                let mut turns = Vec::new();
+                variant.legal_turns(&pos, &mut turns);
+                // A sample of the turns: positions with invigorated units have thousands.
+                for turn in turns.iter().step_by(turns.len() / 40 + 1) {
+                    decided += compare_turn(&variant, &pos, turn);
+                }
+                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+            }
+        }
+        assert!(decided > 1000, "{birth:?}: only {decided} parts resolved from attacks");
+    }
+}
