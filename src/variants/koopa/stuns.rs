@@ -37,12 +37,10 @@ pub(super) fn from_stunned_letter(c: char) -> Option<Piece> {
 /// The end of a ply (K4): every counter set before it drops by one (a unit at 0 has
 /// recovered and loses its counter), and the units stunned during it get
 /// [`STUN_PLIES`].
-///
-/// Only stunned units are visited: a Koopa counter is never 0 (a stun that runs out
-/// is removed), so the units with a counter are the board's immobile ones.
+/// Only the units that hold a counter are visited.
 pub(super) fn tick(board: &mut Board, fresh: SquareSet) {
     let fresh = fresh & board.occupied();
-    for sq in &board.immobile().difference(fresh) {
+    for sq in &board.counted().difference(fresh) {
         let left = board.counter(sq).and_then(|c| c.checked_sub(1)).filter(|&c| c > 0);
         board.set_counter(sq, left);
     }
