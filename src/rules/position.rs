@@ -222,8 +222,7 @@ impl Position {
     /// with their counters, side to move, castling rights and the variant's state.
     /// Clocks are left out. See [`crate::rules::repetition::key`] for the whole key.
     pub fn key(&self) -> u64 {
-        let rights = self.castling.rights().fold(0, |key, (c, w, rook)| key ^ zobrist::castling(c, w, rook));
-        self.board.key() ^ zobrist::turn(self.turn) ^ rights ^ self.variant.key()
+        self.board.key() ^ zobrist::turn(self.turn) ^ self.castling.key() ^ self.variant.key()
     }
 
     /// Ends the side's turn: the clocks move on and the other side is to move.
