@@ -720,15 +720,14 @@ impl<'a> Run<'a> {
                 _ => None,
             };
             let played_in_place = in_place.is_some();
-            let played = match in_place {
-                Some(played) => played,
-                None => {
-                    let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
-                    if ply.turn().is_null() {
-                        self.null_move(ply, pos, written, &context, history.is_some(), next)
-                    } else {
-                        self.ply(ply, (pos, known), &context, &lost_rights, next)
-                    }
+            let played = if let Some(played) = in_place {
+                played
+            } else {
+                let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
+                if ply.turn().is_null() {
+                    self.null_move(ply, pos, written, &context, history.is_some(), next)
+                } else {
+                    self.ply(ply, (pos, known), &context, &lost_rights, next)
                 }
             };
             let refused_here = |mut out: ReplayedLine, before: &Option<Position>, message: String| {
