@@ -9,7 +9,7 @@ use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::termcolor::Buffer;
 use codespan_reporting::term::{self, Config};
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::ops::Range;
 
 /// How bad a problem is.
@@ -149,15 +149,17 @@ impl Problem {
 
 /// The text of one game, placed at its line in the file, so that diagnostics
 /// show the file's own line numbers while only one game is held in memory. The
-/// line index is built once per game; columns are counted from the last one asked
-/// for, so that many problems on one long line cost time linear in the line.
+/// line index is built once per game, when a first problem asks for it (a clean game
+/// never does); columns are counted from the last one asked for, so that many
+/// problems on one long line cost time linear in the line.
 #[derive(Debug)]
 pub struct GameSource<'a> {
     pub path: &'a str,
     pub text: &'a str,
     /// 1-based line of the file where `text` begins.
     pub first_line: usize,
-    line_starts: Vec<usize>,
+    /// Where each line starts, built on first use.
+    line_starts: OnceCell<Vec<usize>>,
     /// Columns to add so that those of an excerpt (cut from a long line, with
     /// control characters escaped) stay those of the file at the marked text.
     column_shift: isize,
@@ -186,20 +188,33 @@ fn to_isize(n: usize) -> isize {
 
 impl<'a> GameSource<'a> {
     pub fn new(path: &'a str, text: &'a str, first_line: usize) -> GameSource<'a> {
-        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        GameSource { path, text, first_line, line_starts, column_shift: 0, last_column: Cell::new((0, 0, 1)) }
+        GameSource {
+            path,
+            text,
+            first_line,
+            line_starts: OnceCell::new(),
+            column_shift: 0,
+            last_column: Cell::new((0, 0, 1)),
+        }
+    }
+
+    /// Where each line of the text starts (0 first).
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1)).collect()
+        })
     }
 
     /// 0-based index of the line holding a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1)
+        self.line_starts().partition_point(|&s| s <= offset).saturating_sub(1)
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = boundary_before(self.text, offset);
         let index = self.line_of(offset);
-        let start = self.line_starts.get(index).copied().unwrap_or(0);
+        let start = self.line_starts().get(index).copied().unwrap_or(0);
         let (cached_start, cached_offset, cached_column) = self.last_column.get();
         let (from, column) =
             if cached_start == start && cached_offset <= offset { (cached_offset, cached_column) } else { (start, 1) };
@@ -209,10 +224,10 @@ impl<'a> GameSource<'a> {
     }
 
     fn line_start(&self, index: usize) -> Result<usize, FilesError> {
-        match self.line_starts.get(index) {
+        match self.line_starts().get(index) {
             Some(&s) => Ok(s),
-            None if index == self.line_starts.len() => Ok(self.text.len()),
-            None => Err(FilesError::LineTooLarge { given: index, max: self.line_starts.len() }),
+            None if index == self.line_starts().len() => Ok(self.text.len()),
+            None => Err(FilesError::LineTooLarge { given: index, max: self.line_starts().len() }),
         }
     }
 
@@ -230,9 +245,9 @@ impl<'a> GameSource<'a> {
         let end = problem.span.end().clamp(problem.span.start(), self.text.len());
         let start = problem.span.start().min(end);
         let index = self.line_of(start);
-        let line_start = self.line_starts.get(index).copied().unwrap_or(0);
-        let line_end = self.line_starts.get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));
-        let last_line_end = self.line_starts.get(self.line_of(end) + 1).map_or(self.text.len(), |&s| s);
+        let line_start = self.line_starts().get(index).copied().unwrap_or(0);
+        let line_end = self.line_starts().get(index + 1).map_or(self.text.len(), |&s| s.saturating_sub(1));
+        let last_line_end = self.line_starts().get(self.line_of(end) + 1).map_or(self.text.len(), |&s| s);
         let short = line_end.saturating_sub(line_start) <= MAX_SHOWN_LINE;
         // Shown as written only when short and free of control characters (looked
         // for in a bounded stretch of text only).
@@ -263,7 +278,7 @@ impl<'a> GameSource<'a> {
             path: self.path,
             text: &excerpt,
             first_line: self.first_line + index,
-            line_starts: vec![0],
+            line_starts: OnceCell::from(vec![0]),
             column_shift: to_isize(column) - 1 - to_isize(before.chars().count()),
             last_column: Cell::new((0, 0, 1)),
         };
@@ -305,7 +320,7 @@ impl<'a> Files<'a> for GameSource<'_> {
     }
 
     fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
-        Ok(self.line_starts.partition_point(|&s| s <= byte_index).saturating_sub(1))
+        Ok(self.line_starts().partition_point(|&s| s <= byte_index).saturating_sub(1))
     }
 
     fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, FilesError> {

@@ -9,8 +9,8 @@ use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{
-    san, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Outcome, Position, ResolveError, Resolved,
-    Turn, Undecided, Wing,
+    san, Castling, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Outcome, Position, ResolveError,
+    Resolved, Turn, Undecided, Wing,
 };
 use crate::text::quote;
 use crate::variants::prelude::*;
@@ -469,12 +469,12 @@ struct LostRight<'w> {
 }
 
 impl<'w> LostRight<'w> {
-    /// Adds to `lost` the rights `before` had and `after` has not, lost by the turn at `at`.
-    fn note_between(before: &Position, after: &Position, at: &At<'w>, lost: &mut Vec<LostRight<'w>>) {
-        if before.castling() == after.castling() {
+    /// Adds to `lost` the rights held `before` the turn at `at` that `after` has not.
+    fn note_between(before: &Castling, after: &Position, at: &At<'w>, lost: &mut Vec<LostRight<'w>>) {
+        if before == after.castling() {
             return;
         }
-        for (color, wing, _) in before.castling().rights() {
+        for (color, wing, _) in before.rights() {
             if after.castling().rook(color, wing).is_none() {
                 lost.push(LostRight { color, wing, by: *at });
             }
@@ -679,13 +679,14 @@ impl<'a> Run<'a> {
         let mut drawn_warned = false;
         // When plies are not kept, the position before the ply (`None`: the start) and
         // the one the ply is played into; they trade places instead of being copied.
+        // A variant that plays in place needs only the first, from the second ply on.
         let mut slots: [Option<Position>; 2] = [None, None];
         let mut before_slot = 0;
         // What is known of the position before the ply: from the last ply played.
         let mut known = known;
         for (index, ply) in line.plies().enumerate() {
             let [first, second] = &mut slots;
-            let (before, next) = if before_slot == 0 { (&*first, second) } else { (&*second, first) };
+            let (before, next) = if before_slot == 0 { (first, second) } else { (second, first) };
             let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let mut variations = Vec::new();
             for variation in ply.variations() {
@@ -711,12 +712,25 @@ impl<'a> Run<'a> {
                     format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
                 self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
             }
-            let played = if ply.turn().is_null() {
-                self.null_move(ply, pos, written, &context, history.is_some(), next)
-            } else {
-                self.ply(ply, (pos, known), written, &context, &lost_rights, next)
+            let castling = *pos.castling();
+            let in_place = match before.as_mut() {
+                Some(current) if self.verdict_only && !ply.turn().is_null() => {
+                    self.ply_in_place(ply, current, known, &context, &lost_rights)
+                }
+                _ => None,
             };
-            let refused_here = |mut out: ReplayedLine, message: String| {
+            let played_in_place = in_place.is_some();
+            let played = if let Some(played) = in_place {
+                played
+            } else {
+                let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
+                if ply.turn().is_null() {
+                    self.null_move(ply, pos, written, &context, history.is_some(), next)
+                } else {
+                    self.ply(ply, (pos, known), &context, &lost_rights, next)
+                }
+            };
+            let refused_here = |mut out: ReplayedLine, before: &Option<Position>, message: String| {
                 let (move_number, side, written) = (context.fullmove, context.side, written.to_string());
                 out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
                 out.broken = true;
@@ -725,10 +739,10 @@ impl<'a> Run<'a> {
             };
             let played = match played {
                 Ok(played) => played,
-                Err(message) => return refused_here(out, message),
+                Err(message) => return refused_here(out, before, message),
             };
-            // A ply played has put its position into `next`.
-            let Some(after) = next.as_ref() else { continue };
+            // A ply played has put its position into `next`, or into `before` in place.
+            let Some(after) = (if played_in_place { before.as_ref() } else { next.as_ref() }) else { continue };
             // After a null move the side that passed may still stand attacked.
             known = Known { in_check: played.check, opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
@@ -741,13 +755,15 @@ impl<'a> Run<'a> {
                 Ok(status) => status,
                 Err(undecided) => {
                     let message = self.undecided(ply.span(), &undecided, &context);
-                    return refused_here(out, message);
+                    return refused_here(out, before, message);
                 }
             };
-            LostRight::note_between(pos, after, &context, &mut lost_rights);
+            LostRight::note_between(&castling, after, &context, &mut lost_rights);
             out.length += 1;
             if self.verdict_only {
-                before_slot = 1 - before_slot;
+                if !played_in_place {
+                    before_slot = 1 - before_slot;
+                }
                 continue;
             }
             let status = status.unwrap_or_else(|| GameStatus {
@@ -771,42 +787,90 @@ impl<'a> Run<'a> {
         &mut self,
         ply: PlyView,
         (pos, known): (&Position, Known),
-        written: &str,
         context: &At,
         lost_rights: &[LostRight],
         after: &mut Option<Position>,
     ) -> Result<Played, String> {
-        let span = ply.span();
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let turn =
-            match self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after) {
-                Ok(turn) => turn,
-                Err(e) => {
-                    let shown = quote(written);
-                    // A game that ended before this turn says so; if the variant cannot
-                    // tell, the refusal stands on its own (the turn is refused either way).
-                    let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
-                    let problem = match (e, ended()) {
-                        (ResolveError::Undecided(undecided), _) => beyond(span, &undecided),
-                        (_, Some(outcome)) => {
-                            found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
-                        }
-                        (ResolveError::Illegal(reason), _) => {
-                            let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
-                            found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
-                                .with_suggestion(reason.suggestion(), reason.candidates().to_vec())
-                        }
-                        (ResolveError::Ambiguous(options), _) => {
-                            found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
-                                .with_suggestion(None, options)
-                        }
-                    };
-                    let message = problem.message.clone();
-                    self.report_refusal(problem, context);
-                    return Err(message);
-                }
-            };
+        match self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after) {
+            Ok(turn) => self.played(ply, turn, after, known, canonical, context),
+            Err(e) => Err(self.refuse(e, ply, pos, context, lost_rights)),
+        }
+    }
+
+    /// [`Run::ply`] played on `pos` itself, for a variant that plays in place
+    /// ([`Notation::resolve_and_play_in_place`]); `None` when it does not, and `pos`
+    /// is left as it was.
+    fn ply_in_place(
+        &mut self,
+        ply: PlyView,
+        pos: &mut Position,
+        known: Known,
+        context: &At,
+        lost_rights: &[LostRight],
+    ) -> Option<Result<Played, String>> {
+        let mut canonical = std::mem::take(&mut self.canonical);
+        let resolved = self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
+        Some(match resolved {
+            None => {
+                self.canonical = canonical;
+                return None;
+            }
+            Some(Ok(turn)) => self.played(ply, turn, pos, known, canonical, context),
+            // A refused turn left `pos` as it was.
+            Some(Err(e)) => Err(self.refuse(e, ply, pos, context, lost_rights)),
+        })
+    }
+
+    /// Reports why the turn of `ply` is refused in `pos`; the message.
+    fn refuse(
+        &mut self,
+        e: ResolveError,
+        ply: PlyView,
+        pos: &Position,
+        context: &At,
+        lost_rights: &[LostRight],
+    ) -> String {
+        let span = ply.span();
+        let shown = quote(context.written);
+        // A game that ended before this turn says so; if the variant cannot
+        // tell, the refusal stands on its own (the turn is refused either way).
+        let ended = || self.variant.outcome(pos).ok().flatten().filter(|o| !o.reason.allows_play_on());
+        let problem = match (e, ended()) {
+            (ResolveError::Undecided(undecided), _) => beyond(span, &undecided),
+            (_, Some(outcome)) => {
+                found(Kind::Illegal, span, format!("`{shown}` is played after the game ended: {outcome}"))
+            }
+            (ResolveError::Illegal(reason), _) => {
+                let history = LostRight::explain(ply, pos, lost_rights).unwrap_or_default();
+                found(Kind::Illegal, span, format!("illegal turn `{shown}`: {reason}{history}"))
+                    .with_suggestion(reason.suggestion(), reason.candidates().to_vec())
+            }
+            (ResolveError::Ambiguous(options), _) => {
+                found(Kind::Ambiguous, span, format!("`{shown}` is ambiguous: {}", options.join(", ")))
+                    .with_suggestion(None, options)
+            }
+        };
+        let message = problem.message.clone();
+        self.report_refusal(problem, context);
+        message
+    }
+
+    /// What a turn resolved and played into `after` amounts to: its check mark
+    /// (checked against the written one) and the mate it gives; `canonical` is the
+    /// turn's notation, in the buffer the replay reuses.
+    fn played(
+        &mut self,
+        ply: PlyView,
+        turn: Turn,
+        after: &Position,
+        known: Known,
+        canonical: String,
+        context: &At,
+    ) -> Result<Played, String> {
+        let span = ply.span();
+        let written = context.written;
         let by_move = match &turn {
             Turn::Move(mv) if known.opponent_unattacked => self.variant.check_by_move(after, mv),
             _ => None,
@@ -816,7 +880,7 @@ impl<'a> Run<'a> {
             Err(undecided) => return Err(self.undecided(span, &undecided, context)),
         };
         self.check_notation(ply, written, &canonical, mark, context);
-        let mate = (mark == "#").then(|| Outcome::win(pos.turn(), EndReason::Checkmate));
+        let mate = (mark == "#").then(|| Outcome::win(context.side, EndReason::Checkmate));
         // A verdict-only replay keeps no plies: the texts are not needed.
         let (written, kept) = if self.verdict_only {
             (String::new(), String::new())

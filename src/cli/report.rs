@@ -8,6 +8,8 @@ use crate::diagnostics::{GameSource, Kind, Problem, Severity};
 use crate::rules::{Color, Ending};
 use crate::text::{escape_controls, quote};
 use serde::Serialize;
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// A problem located in the file, for programs (the schema is in `notation/json.md`).
 #[derive(Serialize, Debug)]
@@ -184,33 +186,44 @@ impl GameReport {
         }
     }
 
-    /// One line for people, control characters escaped.
+    /// One line for people, control characters escaped. Written into one string (a
+    /// `format!` per part would allocate each).
     pub(super) fn line(&self, label: &str) -> String {
-        let mut text = format!("{}: {label}: {}", self.file, self.verdict);
+        let mut text = String::with_capacity(128);
+        // Writing into a string cannot fail.
+        let _infallible = self.write_line(&mut text, label);
+        match escape_controls(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(escaped) => escaped,
+        }
+    }
+
+    fn write_line(&self, text: &mut String, label: &str) -> std::fmt::Result {
+        write!(text, "{}: {label}: {}", self.file, self.verdict)?;
         // Where the reading stopped (a syntax error), else where the replay did.
         let stop = self.problems.iter().find(|p| p.severity == Severity::Unreadable);
         match (stop, &self.refused, self.broken_variations) {
-            (Some(stop), _, _) => text.push_str(&format!(" at line {} ({})", stop.line, stop.message)),
-            (None, Some(refused), _) => text.push_str(&format!(" at {}", refused.shown)),
+            (Some(stop), _, _) => write!(text, " at line {} ({})", stop.line, stop.message)?,
+            (None, Some(refused), _) => write!(text, " at {}", refused.shown)?,
             (None, None, 0) => {}
             (None, None, 1) => text.push_str(" (main line valid, 1 variation broken)"),
-            (None, None, n) => text.push_str(&format!(" (main line valid, {n} variations broken)")),
+            (None, None, n) => write!(text, " (main line valid, {n} variations broken)")?,
         }
-        text.push_str(&format!(", {} plies", self.plies));
+        write!(text, ", {} plies", self.plies)?;
         if let Some(result) = &self.result {
-            text.push_str(&format!(", {}", quote(result)));
+            write!(text, ", {}", quote(result))?;
         }
         if let Some(ending) = &self.ending {
-            text.push_str(&format!(" ({ending})"));
+            write!(text, " ({ending})")?;
         }
         for claim in &self.claimable {
-            text.push_str(&format!("; draw claimable by {} from ply {}", claim.claim, claim.ply));
+            write!(text, "; draw claimable by {} from ply {}", claim.claim, claim.ply)?;
         }
         let warnings = self.problems.iter().filter(|p| p.severity == Severity::Warning).count();
         if warnings > 0 {
-            text.push_str(&format!("; {warnings} warning(s)"));
+            write!(text, "; {warnings} warning(s)")?;
         }
-        escape_controls(&text).into_owned()
+        Ok(())
     }
 }
 

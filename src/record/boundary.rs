@@ -420,8 +420,8 @@ fn may_start_result(first: u8, second: Option<u8>) -> bool {
 }
 
 /// A byte of a tag name.
-fn is_tag_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte)
+pub(super) fn is_tag_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
 }
 
 /// The bytes that may change the state of a tag pair's rest: quotes, the end of the

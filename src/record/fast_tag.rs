@@ -4,15 +4,11 @@
 //! error) is left to the grammar ([`super::tags::tag_section`] decides).
 
 use super::ast::{Span, Spanned, Tag};
+use super::boundary::is_tag_name_byte;
 
 /// How many spaces and tabs start `bytes` from `i`.
 fn inline_space(bytes: &[u8], i: usize) -> usize {
     bytes.get(i..).unwrap_or(&[]).iter().take_while(|&&b| b == b' ' || b == b'\t').count()
-}
-
-/// A byte of a tag name.
-fn is_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"_+#=:-".contains(&byte)
 }
 
 /// The tag pair at the start of `text`, a suffix of a game's text of `text_len` bytes, and
@@ -24,7 +20,7 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
         return None;
     }
     let name_start = 1 + inline_space(bytes, 1);
-    let name_len = bytes.get(name_start..)?.iter().take_while(|&&b| is_name_byte(b)).count();
+    let name_len = bytes.get(name_start..)?.iter().take_while(|&&b| is_tag_name_byte(b)).count();
     let name_end = name_start + name_len;
     let quote = name_end + inline_space(bytes, name_end);
     if name_len == 0 || bytes.get(quote) != Some(&b'"') {

@@ -69,8 +69,8 @@ impl LineStack {
         if self.result.is_some() {
             return Err(self.error(span, "the movetext goes on after the result of the game"));
         }
-        let error = self.error(span, "no line is open");
-        self.open.last_mut().ok_or(error)
+        let text_len = self.text_len;
+        self.open.last_mut().ok_or_else(|| SyntaxError::spanning(span, text_len, Problem::Message("no line is open")))
     }
 
     /// A move number: it belongs to the next turn.

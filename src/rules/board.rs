@@ -12,7 +12,7 @@ use crate::geometry::{Rect, Square, SquareSet, SQUARE_SLOTS};
 /// Units on squares. Each unit carries a small counter that variants use for
 /// per-unit state: Koopa's stun (K4) and Bubble Fizz's pause (F5). The counter
 /// travels with the unit when it moves and vanishes with it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Board {
     area: Rect,
     /// `0` for an empty square, else `1 + colour * 6 + role`.
@@ -191,6 +191,28 @@ impl Board {
     /// Every unit with its square, from a1 upwards.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied().iter().filter_map(move |sq| Some((sq, self.get(sq)?)))
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let Board { area, cells, counters, occupied, roles, immobile, counted, kings, key } = *self;
+        Board { area, cells, counters, occupied, roles, immobile, counted, kings, key }
+    }
+
+    /// Copies `source` field by field into `self`: the replay copies a position per
+    /// ply, and the derived `clone_from` builds a temporary board and copies it twice.
+    fn clone_from(&mut self, source: &Board) {
+        let Board { area, cells, counters, occupied, roles, immobile, counted, kings, key } = source;
+        self.area = *area;
+        self.cells = *cells;
+        self.counters = *counters;
+        self.occupied = *occupied;
+        self.roles = *roles;
+        self.immobile = *immobile;
+        self.counted = *counted;
+        self.kings = *kings;
+        self.key = *key;
     }
 }
 

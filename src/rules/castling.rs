@@ -10,7 +10,7 @@
 )]
 
 use super::movegen::{is_immobile, Terrain};
-use super::{Color, Move, MoveKind, Position, Role};
+use super::{zobrist, Color, Move, MoveKind, Position, Role};
 use crate::geometry::{attacks, Square, SquareSet};
 
 /// Which wing a castling right belongs to.
@@ -65,6 +65,19 @@ impl Castling {
             .into_iter()
             .flat_map(|c| Wing::ALL.into_iter().map(move |w| (c, w)))
             .filter_map(|(c, w)| Some((c, w, self.rook(c, w)?)))
+    }
+
+    /// The Zobrist key of the rights held.
+    pub fn key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for wing in Wing::ALL {
+                if let Some(rook) = self.rook(color, wing) {
+                    key ^= zobrist::castling(color, wing, rook);
+                }
+            }
+        }
+        key
     }
 
     /// Whether `color` may still castle on either wing.

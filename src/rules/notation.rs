@@ -98,6 +98,24 @@ pub trait Notation: Rules {
         self.resolve_and_play(pos, token, canonical, after)
     }
 
+    /// [`Notation::resolve_and_play_knowing`] on one position, for a replay that keeps
+    /// only the last one: the turn resolved against `pos`, then played on `pos`
+    /// itself (left as it was when the turn is refused), so that no position is
+    /// copied. `None` (the default) plays nothing: the replay then plays into a
+    /// second position and keeps the one before the turn, which it needs when a
+    /// question about the position after it is left undecided. Only a variant whose
+    /// every question is decided (no search with a budget) overrides it.
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        let _ = (pos, in_check, token, canonical);
+        None
+    }
+
     /// The canonical notation of a legal turn, with its check mark; an error when the
     /// variant's search cannot decide the mark or the parts (Bubble Fizz).
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

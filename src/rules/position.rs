@@ -67,7 +67,7 @@ const NEUTRAL_STATE: VariantState = VariantState {
 const NEUTRAL_STATE_KEY: u64 = zobrist::extra(0);
 
 /// Everything that decides what may happen next.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Position {
     board: Board,
     turn: Color,
@@ -80,6 +80,25 @@ pub struct Position {
     /// Starts at 1 and grows after each Black turn.
     fullmove: u32,
     variant: VariantState,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position { board: self.board.clone(), ..*self }
+    }
+
+    /// Copies `source` into `self` in place (see [`Board`]'s `clone_from`): what the
+    /// replay does before it plays each ply.
+    fn clone_from(&mut self, source: &Position) {
+        let Position { board, turn, castling, ep_square, halfmove, fullmove, variant } = source;
+        self.board.clone_from(board);
+        self.turn = *turn;
+        self.castling = *castling;
+        self.ep_square = *ep_square;
+        self.halfmove = *halfmove;
+        self.fullmove = *fullmove;
+        self.variant = *variant;
+    }
 }
 
 impl Position {
@@ -203,8 +222,7 @@ impl Position {
     /// with their counters, side to move, castling rights and the variant's state.
     /// Clocks are left out. See [`crate::rules::repetition::key`] for the whole key.
     pub fn key(&self) -> u64 {
-        let rights = self.castling.rights().fold(0, |key, (c, w, rook)| key ^ zobrist::castling(c, w, rook));
-        self.board.key() ^ zobrist::turn(self.turn) ^ rights ^ self.variant.key()
+        self.board.key() ^ zobrist::turn(self.turn) ^ self.castling.key() ^ self.variant.key()
     }
 
     /// Ends the side's turn: the clocks move on and the other side is to move.

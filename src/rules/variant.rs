@@ -70,6 +70,14 @@ pub trait Rules: Send + Sync {
         *after = self.play(pos, turn);
     }
 
+    /// Plays a legal turn on `pos` itself ([`Notation::resolve_and_play_in_place`]);
+    /// variants whose turns are orthodox moves move the units there.
+    ///
+    /// [`Notation::resolve_and_play_in_place`]: super::Notation::resolve_and_play_in_place
+    fn play_in_place(&self, pos: &mut Position, turn: &Turn) {
+        *pos = self.play(pos, turn);
+    }
+
     /// Whether the side to move stands in check (always `false` in Koopa).
     fn is_check(&self, pos: &Position) -> bool;
 

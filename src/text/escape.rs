@@ -28,7 +28,8 @@ fn push_escaped(out: &mut String, c: char) {
 }
 
 fn escape_where(text: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
-    if !text.chars().any(&escaped) {
+    // Printable ASCII, the common text, is safe: judged byte by byte without decoding.
+    if text.bytes().all(|b| matches!(b, b' '..=b'~')) || !text.chars().any(&escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);

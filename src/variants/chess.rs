@@ -88,6 +88,10 @@ impl Rules for Chess {
         movegen::apply_orthodox(after, turn);
     }
 
+    fn play_in_place(&self, pos: &mut Position, turn: &Turn) {
+        movegen::apply_orthodox(pos, turn);
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
@@ -123,6 +127,16 @@ impl Notation for Chess {
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
         san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+    }
+
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        Some(san::resolve_single_move_in_place(self, pos, in_check, token, canonical))
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

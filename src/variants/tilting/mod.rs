@@ -114,6 +114,14 @@ impl Rules for Tilting {
         }
     }
 
+    fn play_in_place(&self, pos: &mut Position, turn: &Turn) {
+        if let Turn::Bomb(target) = turn {
+            *pos = bomb::detonate(pos, *target);
+        } else {
+            movegen::apply_orthodox(pos, turn);
+        }
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         !king_safe(pos, pos.turn(), &TERRAIN)
     }
@@ -133,6 +141,11 @@ impl Rules for Tilting {
         // T7: stalemate is a draw. No insufficient-material rule (O3).
         mate_or_stalemate(self, pos)
     }
+}
+
+/// A plain move (no bomb, no castling): resolved as SAN.
+fn is_plain_move(token: &TurnToken) -> bool {
+    matches!(token.parts(), [part] if matches!(part.value, TurnPart::Move { san: SanToken::Normal { .. }, bounce: None }))
 }
 
 impl Notation for Tilting {
@@ -167,12 +180,23 @@ impl Notation for Tilting {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        match token.parts() {
-            [part] if matches!(part.value, TurnPart::Move { san: SanToken::Normal { .. }, bounce: None }) => {
-                san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
-            }
-            _ => self.resolve_and_play(pos, token, canonical, after),
+        if is_plain_move(token) {
+            san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+        } else {
+            self.resolve_and_play(pos, token, canonical, after)
         }
+    }
+
+    /// A plain move in place, as `resolve_and_play_knowing` plays it; other turns
+    /// are played into a second position.
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        is_plain_move(token).then(|| san::resolve_single_move_in_place(self, pos, in_check, token, canonical))
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
