@@ -1,12 +1,16 @@
 //! A fast path in front of the grammar for the tokens most records are made of: plain
 //! moves (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results and
-//! NAGs. Each reader here looks at bytes only and builds exactly the value the grammar's
-//! rule would build; whenever a token holds anything else (a figurine, a dash other than
-//! `-`, a bounce, `&`, `e.p.`, a null move, an error of any kind) it answers `None`, and
+//! NAGs, and a bounce written the canonical way after its move (`Re8, Kg8+`,
+//! `Bh6, g7-f8`). Each reader here looks at bytes only and builds exactly the value the
+//! grammar's rule would build; whenever a token holds anything else (a figurine, a dash
+//! other than `-`, a bounce in another form, `&`, `e.p.`, a null move, an error of any
+//! kind) it answers `None`, and
 //! the grammar reads the token instead. [`super::movetext::element`] is the one place that
 //! decides which path a token takes.
 
-use super::ast::{CheckMark, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart, TurnToken};
+use super::ast::{
+    BounceToken, CheckMark, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart, TurnToken,
+};
 use super::lex::{at_token_end, skip};
 use super::turn::WrittenTurn;
 use crate::geometry::Square;
@@ -198,6 +202,43 @@ fn reads_on(bytes: &[u8], i: usize, pawn: bool) -> bool {
     }
 }
 
+/// A square at `i` (`e4`, `k11`), as `san::square` reads it, and its length.
+fn square(bytes: &[u8], i: usize) -> Option<(Square, usize)> {
+    let file = file(at(bytes, i))?;
+    let (rank, len) = rank(bytes, i + 1)?;
+    Some((Square::new(file, rank)?, 1 + len))
+}
+
+/// A bounce written the canonical way right after its move (B9): a comma, one space,
+/// then a piece letter and the destination (`, Kg8`) or a pawn's from-to (`, g7-f8`).
+/// Its token, where it starts and where it ends; `None` for any other spacing or form,
+/// which the grammar reads.
+fn canonical_bounce(bytes: &[u8], i: usize) -> Option<(BounceToken, usize, usize)> {
+    if at(bytes, i) != Some(b',') || at(bytes, i + 1) != Some(b' ') {
+        return None;
+    }
+    let begin = i + 2;
+    let piece = piece_letter(at(bytes, begin));
+    let (first, len) = square(bytes, begin + usize::from(piece.is_some()))?;
+    let mut end = begin + usize::from(piece.is_some()) + len;
+    let token = match piece {
+        Some(_) => BounceToken { piece, from: None, to: first },
+        None => {
+            if at(bytes, end) != Some(b'-') {
+                return None;
+            }
+            let (to, len) = square(bytes, end + 1)?;
+            end += 1 + len;
+            BounceToken { piece: None, from: Some(first), to }
+        }
+    };
+    // A bounce that reads on (`Kf8-g8`, `g7f8`) is the grammar's.
+    if matches!(at(bytes, end), Some(b'-' | b'0'..=b'9' | b'a'..=b'l')) {
+        return None;
+    }
+    Some((token, begin, end))
+}
+
 /// A turn of one plain move at the start of `token`, a suffix of a text of `text_len`
 /// bytes: the same value as `turn::turn_token` gives, or `None` to let it decide.
 pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> {
@@ -208,12 +249,20 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> 
         _ => normal(bytes)?,
     };
     let pawn = matches!(san, SanToken::Normal { piece: None | Some('P'), .. });
-    let (check, len) = check_mark(bytes, i);
+    let (mut check, len) = check_mark(bytes, i);
     i += len;
-    if reads_on(bytes, i, pawn) {
+    let mut bounce = None;
+    if at(bytes, i) == Some(b',') {
+        let (token, begin, end) = canonical_bounce(bytes, i)?;
+        bounce = Some(Box::new(Spanned { value: token, span: Span::new(start + begin, start + end) }));
+        let (mark, len) = check_mark(bytes, end);
+        check = mark.or(check);
+        i = end + len;
+    }
+    if reads_on(bytes, i, pawn && bounce.is_none()) {
         return None;
     }
-    let part = Spanned { value: TurnPart::Move { san, bounce: None }, span: Span::new(start, start + i) };
+    let part = Spanned { value: TurnPart::Move { san, bounce }, span: Span::new(start, start + i) };
     let mut glyphs = Vec::new();
     while let Some((nag, len)) = glyph(bytes, i) {
         glyphs.push(Spanned { value: nag, span: Span::new(start + i, start + i + len) });

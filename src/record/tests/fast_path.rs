@@ -79,6 +79,36 @@ pub(super) const TOKENS: &[&str] = &[
     "(****)g6:h7f6",
     "Re8, Kg8+",
     "Bh6,g7f8",
+    "Bh6, g7-f8",
+    "Bh6, g7-f8#",
+    "Re8+, Kg8",
+    "Re8+, Kg8+",
+    "Re8, Kg8!",
+    "Re8, Kg8!?",
+    "exd6, e5-e4",
+    "exd6 e.p., e5-e4",
+    "e8=Q, Kf8-g8",
+    "Re8, g7",
+    "Re8, g7f8",
+    "Re8, g7-",
+    "Re8, g7-f",
+    "Re8, Kg8-",
+    "Re8, Kg8-h8",
+    "Re8, K",
+    "Re8, Kg",
+    "Re8,  Kg8",
+    "Re8 , Kg8",
+    "Re8,\nKg8",
+    "Re8, ♔g8",
+    "Re8, Kg8 & Nf3",
+    "Re8, Kg8,",
+    "Re8, Kg8, Kh8",
+    "Rb10, Kb11",
+    "Rb10, b11-b12",
+    "Ra1, Kb13",
+    "Ra1, a1-a1",
+    "Re8, 6878",
+    "O-O, Kg8",
     "Nf3 & Bd3",
     "e4&d4",
     "&",
@@ -200,10 +230,10 @@ fn every_token_alone_and_in_company_reads_alike() {
 
 #[test]
 fn the_fast_path_takes_the_common_tokens() {
-    for token in ["Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "Nf3!?", "e4", "Rb10xb12"] {
+    for token in ["Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "Nf3!?", "e4", "Rb10xb12", "Re8, Kg8+", "Bh6, g7-f8"] {
         assert!(fast::turn(token, token.len()).is_some(), "{token}");
     }
-    for token in ["♘f3", "Re8, Kg8", "Nf3 & Bd3", "--", "Zz9", "O‑O", "exd6 e.p."] {
+    for token in ["♘f3", "Re8,Kg8", "Re8, Kf8-g8", "Nf3 & Bd3", "--", "Zz9", "O‑O", "exd6 e.p."] {
         assert!(fast::turn(token, token.len()).is_none(), "{token}");
     }
     assert!(fast::move_number("12...").is_some() && fast::move_number("12 .").is_none());
