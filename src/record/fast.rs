@@ -221,16 +221,15 @@ fn canonical_bounce(bytes: &[u8], i: usize) -> Option<(BounceToken, usize, usize
     let piece = piece_letter(at(bytes, begin));
     let (first, len) = square(bytes, begin + usize::from(piece.is_some()))?;
     let mut end = begin + usize::from(piece.is_some()) + len;
-    let token = match piece {
-        Some(_) => BounceToken { piece, from: None, to: first },
-        None => {
-            if at(bytes, end) != Some(b'-') {
-                return None;
-            }
-            let (to, len) = square(bytes, end + 1)?;
-            end += 1 + len;
-            BounceToken { piece: None, from: Some(first), to }
+    let token = if piece.is_some() {
+        BounceToken { piece, from: None, to: first }
+    } else {
+        if at(bytes, end) != Some(b'-') {
+            return None;
         }
+        let (to, len) = square(bytes, end + 1)?;
+        end += 1 + len;
+        BounceToken { piece: None, from: Some(first), to }
     };
     // A bounce that reads on (`Kf8-g8`, `g7f8`) is the grammar's.
     if matches!(at(bytes, end), Some(b'-' | b'0'..=b'9' | b'a'..=b'l')) {
