@@ -7,7 +7,7 @@
 //! (K4, F8), as in the shared generator.
 
 use super::castling::castle_rook_destination;
-use super::movegen::{is_attacked, move_units, pseudo_moves, touched_squares, Arms, MoveFilter, Terrain};
+use super::movegen::{is_attacked, move_units, pseudo_moves, touched_squares, Arms, MoveFilter, PseudoMoves, Terrain};
 use super::{Board, Color, Move, MoveKind, Position, Role};
 use crate::geometry::{attacks, Delta, Square, SquareSet};
 
@@ -124,6 +124,17 @@ impl<'a> KingSafety<'a> {
     /// [`KingSafety::safe_destinations`] judges every plain move.
     pub fn judges_plain_moves(&self) -> bool {
         self.judged_by_sets
+    }
+
+    /// Whether some plain move of `generator` (neither en passant nor castling) leaves
+    /// the mover's king safe, judged unit by unit on the sets of its destinations
+    /// without building a move; `false` says nothing when plain moves are not judged
+    /// by sets ([`KingSafety::judges_plain_moves`]).
+    pub fn some_plain_move_is_safe(&mut self, generator: &PseudoMoves<'_>) -> bool {
+        self.judged_by_sets
+            && generator.movers().iter().any(|from| {
+                generator.reach(from).is_some_and(|(_, reach)| !self.safe_destinations(from, reach).is_empty())
+            })
     }
 
     /// The squares of `reach` on which a plain move (neither en passant nor castling)

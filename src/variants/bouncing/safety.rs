@@ -33,13 +33,7 @@ impl<'a> KingSafety<'a> {
     /// passant, castling and in-place promotions) leaves the king safe, judged by sets
     /// unit by unit without building moves. `false` says nothing of the other moves.
     pub(super) fn some_plain_move_is_safe(&mut self, generator: &PseudoMoves<'_>) -> bool {
-        if !self.moves.judges_plain_moves() {
-            return false;
-        }
-        let moves = &mut self.moves;
-        generator.movers().iter().any(|from| {
-            generator.reach(from).is_some_and(|(_, reach)| !moves.safe_destinations(from, reach).is_empty())
-        })
+        self.moves.some_plain_move_is_safe(generator)
     }
 
     /// Whether `mv` played alone leaves the mover's king safe.

@@ -99,20 +99,14 @@ pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
 }
 
 /// Whether some plain move (neither en passant nor castling) may start the turn in
-/// `st` and leave the mover's king unattacked right after it, judged unit by unit on
-/// the sets of its destinations (no move is built): such a move alone is a legal turn
-/// (F7: bubbles never block, and births, entries and the rise only pause units).
-/// `false` also when it cannot be judged so (after the first move, several kings).
+/// `st` and leave the mover's king unattacked right after it (every unpaused unit may
+/// make the first move): such a move alone is a legal turn (F7: bubbles never block,
+/// and births, entries and the rise only pause units). `false` also when it cannot be
+/// judged so (after the first move, several kings).
 pub(super) fn some_plain_first_move_is_safe(st: &TurnState) -> bool {
-    let pos = &st.pos;
-    let mut moves = KingSafety::within(pos, TERRAIN);
-    if st.count > 0 || !moves.judges_plain_moves() {
+    if st.count > 0 {
         return false;
     }
-    let units = movegen::PseudoMoves::new(pos, &TERRAIN, MoveFilter::default());
-    units
-        .movers()
-        .iter()
-        .filter(|from| st.may_move(*from))
-        .any(|from| units.reach(from).is_some_and(|(_, reach)| !moves.safe_destinations(from, reach).is_empty()))
+    let units = movegen::PseudoMoves::new(&st.pos, &TERRAIN, MoveFilter::default());
+    KingSafety::within(&st.pos, TERRAIN).some_plain_move_is_safe(&units)
 }
