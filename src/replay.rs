@@ -65,16 +65,22 @@ struct Known {
     opponent_unattacked: bool,
 }
 
-/// A turn resolved and played (the position after it is kept apart), before the
-/// line's status is noted: what [`ReplayedPly`] keeps of it.
+/// What a turn resolved and played amounts to, before the line's status is noted
+/// (the position after it, the turn and its texts are kept apart). Small and
+/// copied, so a verdict-only replay moves no text or turn from ply to ply.
+#[derive(Clone, Copy)]
 struct Played {
-    written: String,
-    canonical: String,
-    turn: Turn,
-    /// The side to move after the turn stands in check.
-    check: bool,
+    /// The check mark the turn earns: `""`, `"+"` or `"#"`.
+    mark: &'static str,
     /// The checkmate the turn gives.
     mate: Option<Outcome>,
+}
+
+impl Played {
+    /// The side to move after the turn stands in check.
+    fn check(self) -> bool {
+        !self.mark.is_empty()
+    }
 }
 
 /// A line replayed as far as its turns are legal.
@@ -720,8 +726,9 @@ impl<'a> Run<'a> {
                 _ => None,
             };
             let played_in_place = in_place.is_some();
+            // The turn comes back only when it is kept (never in place).
             let played = if let Some(played) = in_place {
-                played
+                played.map(|played| (played, None))
             } else {
                 let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
                 if ply.turn().is_null() {
@@ -737,18 +744,18 @@ impl<'a> Run<'a> {
                 out.last.clone_from(before);
                 out
             };
-            let played = match played {
+            let (played, turn) = match played {
                 Ok(played) => played,
                 Err(message) => return refused_here(out, before, message),
             };
             // A ply played has put its position into `next`, or into `before` in place.
             let Some(after) = (if played_in_place { before.as_ref() } else { next.as_ref() }) else { continue };
             // After a null move the side that passed may still stand attacked.
-            known = Known { in_check: played.check, opponent_unattacked: !ply.turn().is_null() };
+            known = Known { in_check: played.check(), opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
             let noted = match history.as_deref_mut() {
                 Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
-                Some(h) => h.record(self.variant, after, ply_number, played.check).map(Some),
+                Some(h) => h.record(self.variant, after, ply_number, played.check()).map(Some),
                 None => Ok(None),
             };
             let status = match noted {
@@ -768,13 +775,16 @@ impl<'a> Run<'a> {
             }
             let status = status.unwrap_or_else(|| GameStatus {
                 ply: ply_number,
-                check: played.check,
+                check: played.check(),
                 on_board: played.mate,
                 ..GameStatus::default()
             });
-            let Some(after) = next.take() else { continue };
-            let Played { written, canonical, turn, .. } = played;
-            out.plies.push(ReplayedPly { written, canonical, turn, after, status, variations });
+            let (Some(after), Some(turn)) = (next.take(), turn) else { continue };
+            // A null move is written `--` without a mark; a turn, as the variant
+            // wrote it into the reused buffer, with its mark.
+            let canonical =
+                if ply.turn().is_null() { "--".to_string() } else { [self.canonical.as_str(), played.mark].concat() };
+            out.plies.push(ReplayedPly { written: written.to_string(), canonical, turn, after, status, variations });
         }
         let [first, second] = &mut slots;
         out.last = if before_slot == 0 { first.take() } else { second.take() };
@@ -790,11 +800,11 @@ impl<'a> Run<'a> {
         context: &At,
         lost_rights: &[LostRight],
         after: &mut Option<Position>,
-    ) -> Result<Played, String> {
+    ) -> Result<(Played, Option<Turn>), String> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
         match self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after) {
-            Ok(turn) => self.played(ply, turn, after, known, canonical, context),
+            Ok(turn) => self.played(ply, &turn, after, known, canonical, context).map(|played| (played, Some(turn))),
             Err(e) => Err(self.refuse(e, ply, pos, context, lost_rights)),
         }
     }
@@ -817,7 +827,7 @@ impl<'a> Run<'a> {
                 self.canonical = canonical;
                 return None;
             }
-            Some(Ok(turn)) => self.played(ply, turn, pos, known, canonical, context),
+            Some(Ok(turn)) => self.played(ply, &turn, pos, known, canonical, context),
             // A refused turn left `pos` as it was.
             Some(Err(e)) => Err(self.refuse(e, ply, pos, context, lost_rights)),
         })
@@ -859,11 +869,11 @@ impl<'a> Run<'a> {
 
     /// What a turn resolved and played into `after` amounts to: its check mark
     /// (checked against the written one) and the mate it gives; `canonical` is the
-    /// turn's notation, in the buffer the replay reuses.
+    /// turn's notation, in the buffer the replay reuses, given back to it.
     fn played(
         &mut self,
         ply: PlyView,
-        turn: Turn,
+        turn: &Turn,
         after: &Position,
         known: Known,
         canonical: String,
@@ -871,7 +881,7 @@ impl<'a> Run<'a> {
     ) -> Result<Played, String> {
         let span = ply.span();
         let written = context.written;
-        let by_move = match &turn {
+        let by_move = match turn {
             Turn::Move(mv) if known.opponent_unattacked => self.variant.check_by_move(after, mv),
             _ => None,
         };
@@ -881,14 +891,8 @@ impl<'a> Run<'a> {
         };
         self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(context.side, EndReason::Checkmate));
-        // A verdict-only replay keeps no plies: the texts are not needed.
-        let (written, kept) = if self.verdict_only {
-            (String::new(), String::new())
-        } else {
-            (written.to_string(), [canonical.as_str(), mark].concat())
-        };
         self.canonical = canonical;
-        Ok(Played { written, canonical: kept, turn, check: !mark.is_empty(), mate })
+        Ok(Played { mark, mate })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -901,7 +905,7 @@ impl<'a> Run<'a> {
         context: &At,
         main: bool,
         after: &mut Option<Position>,
-    ) -> Result<Played, String> {
+    ) -> Result<(Played, Option<Turn>), String> {
         if main && !self.allow_null_moves {
             let message = format!(
                 "`{}` is a null move: the main line cannot pass a turn (null moves belong in variations; \
@@ -912,9 +916,8 @@ impl<'a> Run<'a> {
             return Err(message);
         }
         let after = after.insert(play_null_move(pos));
-        let check = self.variant.is_check(after);
-        let turn = Turn::Multi(Vec::new());
-        Ok(Played { written: written.to_string(), canonical: "--".into(), turn, check, mate: None })
+        let mark = if self.variant.is_check(after) { "+" } else { "" };
+        Ok((Played { mark, mate: None }, Some(Turn::Multi(Vec::new()))))
     }
 
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {
