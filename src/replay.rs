@@ -245,7 +245,9 @@ pub fn setup(game: &Game, options: &ReplayOptions) -> Result<Setup, Vec<Problem>
         None => BTreeMap::new(),
     };
     let name = game.tag("Variant").or(options.variant.as_deref()).unwrap_or("chess");
-    rules.extend(command_line_rules_for(name, &options.rules));
+    if !options.rules.is_empty() {
+        rules.extend(command_line_rules_for(name, &options.rules));
+    }
     let variant = lookup(name, &rules).map_err(|m| unreadable("Variant", m))?;
     let mut warnings = Vec::new();
     let start = match game.tag("FEN") {

@@ -58,6 +58,10 @@ pub fn escape_controls_keeping_lines(text: &str) -> Cow<'_, str> {
 /// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`]
 /// characters, then `...`; control characters escaped.
 pub fn quote(token: &str) -> String {
+    // The common token, short printable ASCII, is quoted as it is.
+    if token.len() <= MAX_QUOTED_CHARS && token.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        return token.to_string();
+    }
     let mut out = String::with_capacity(token.len().min(MAX_QUOTED_CHARS * 2));
     for (count, c) in token.chars().enumerate() {
         if count == MAX_QUOTED_CHARS {
@@ -89,5 +93,10 @@ mod tests {
     fn long_tokens_are_cut() {
         assert_eq!(quote(&"e".repeat(100)), format!("{}...", "e".repeat(40)));
         assert_eq!(quote("e4\u{1b}"), "e4\\u{1b}");
+        // At the limit, plain ASCII is kept whole; one character more is cut.
+        assert_eq!(quote(&"e".repeat(40)), "e".repeat(40));
+        assert_eq!(quote(&"e".repeat(41)), format!("{}...", "e".repeat(40)));
+        assert_eq!(quote("e4\u{7f}"), "e4\\u{7f}");
+        assert_eq!(quote("Réti"), "Réti");
     }
 }

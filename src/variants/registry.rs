@@ -49,7 +49,10 @@ impl VariantInfo {
 
     /// The variant a `[Variant]` tag or `--variant` names (see [`same_name`]).
     pub fn by_name(name: &str) -> Option<&'static VariantInfo> {
-        VARIANTS.iter().find(|v| v.names.iter().any(|n| same_name(n, name)))
+        // A name written as listed (the id `chess` of a game without a tag, most
+        // often) is found without folding.
+        let listed = VARIANTS.iter().find(|v| v.names.contains(&name));
+        listed.or_else(|| VARIANTS.iter().find(|v| v.names.iter().any(|n| same_name(n, name))))
     }
 
     /// How a record's `[Variant]` tag names this variant: its first full title.
@@ -226,4 +229,24 @@ pub fn parse_rule_options(text: &str) -> Result<BTreeMap<String, String>, String
         options.insert(key.trim().to_string(), value.trim().to_string());
     }
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No name of one variant folds to a name of another, so a name found as listed
+    /// names the same variant the folded comparison finds.
+    #[test]
+    fn names_name_one_variant_each() {
+        for info in VARIANTS {
+            for name in info.names {
+                let others = VARIANTS.iter().filter(|v| v.id != info.id);
+                let clash = others.flat_map(|v| v.names.iter()).find(|other| same_name(other, name));
+                assert_eq!(clash, None, "`{name}` of {} also names another variant", info.id);
+                assert_eq!(VariantInfo::by_name(name).map(|v| v.id), Some(info.id));
+                assert_eq!(VariantInfo::by_name(&name.to_uppercase()).map(|v| v.id), Some(info.id));
+            }
+        }
+    }
 }
