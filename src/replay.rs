@@ -98,6 +98,18 @@ pub struct ReplayedLine {
     last: Option<Position>,
 }
 
+impl ReplayedLine {
+    /// The line as it stops at the turn of `context`, refused for `message`; `before`
+    /// is the position before that turn (`None`: the line's start).
+    fn refused_at(mut self, context: &At, before: &Option<Position>, message: String) -> ReplayedLine {
+        let (move_number, side, written) = (context.fullmove, context.side, context.written.to_string());
+        self.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
+        self.broken = true;
+        self.last.clone_from(before);
+        self
+    }
+}
+
 /// The turn a line stopped at: where it is, as written, and why it was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
@@ -739,16 +751,9 @@ impl<'a> Run<'a> {
                     self.ply(ply, (pos, known), &context, &lost_rights, next)
                 }
             };
-            let refused_here = |mut out: ReplayedLine, before: &Option<Position>, message: String| {
-                let (move_number, side, written) = (context.fullmove, context.side, written.to_string());
-                out.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
-                out.broken = true;
-                out.last.clone_from(before);
-                out
-            };
             let (played, turn) = match played {
                 Ok(played) => played,
-                Err(message) => return refused_here(out, before, message),
+                Err(message) => return out.refused_at(&context, before, message),
             };
             // A ply played has put its position into `next`, or into `before` in place.
             let Some(after) = (if played_in_place { before.as_ref() } else { next.as_ref() }) else { continue };
@@ -764,7 +769,7 @@ impl<'a> Run<'a> {
                 Ok(status) => status,
                 Err(undecided) => {
                     let message = self.undecided(ply.span(), &undecided, &context);
-                    return refused_here(out, before, message);
+                    return out.refused_at(&context, before, message);
                 }
             };
             LostRight::note_between(&castling, after, &context, &mut lost_rights);
@@ -922,6 +927,7 @@ impl<'a> Run<'a> {
         Ok((Played { mark, mate: None }, Some(Turn::Multi(Vec::new()))))
     }
 
+    #[inline]
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {
         let Some(number) = ply.number() else { return };
         let expected_black = pos.turn() == Color::Black;
