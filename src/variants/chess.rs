@@ -56,7 +56,10 @@ impl Rules for Chess {
     }
 
     fn start(&self) -> Position {
-        setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
+        // Placed once; every game that starts from the array starts from a copy.
+        static START: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(|| setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0)));
+        START.clone()
     }
 
     fn legal_turns_to(&self, pos: &Position, filter: MoveFilter, out: &mut Vec<Turn>) {
