@@ -39,6 +39,9 @@ pub struct ReplayOptions {
     pub allow_null_moves: bool,
 }
 
+/// Plies of a line a replay that keeps them makes room for at once.
+const PLIES_RESERVED: usize = 512;
+
 /// One ply replayed.
 #[derive(Clone, Debug)]
 pub struct ReplayedPly {
@@ -695,6 +698,11 @@ impl<'a> Run<'a> {
         mut history: Option<&mut History>,
     ) -> ReplayedLine {
         let mut out = ReplayedLine::default();
+        if !self.verdict_only {
+            // Room for the plies of an ordinary line at once; a longer one grows (a
+            // line refused early must not hold room for all it wrote).
+            out.plies.reserve(line.len().min(PLIES_RESERVED));
+        }
         let mut lost_rights: Vec<LostRight<'a>> = Vec::new();
         let mut drawn_warned = false;
         // When plies are not kept, the position before the ply (`None`: the start) and
@@ -789,8 +797,14 @@ impl<'a> Run<'a> {
             let (Some(after), Some(turn)) = (next.take(), turn) else { continue };
             // A null move is written `--` without a mark; a turn, as the variant
             // wrote it into the reused buffer, with its mark.
-            let canonical =
-                if ply.turn().is_null() { "--".to_string() } else { [self.canonical.as_str(), played.mark].concat() };
+            let canonical = if ply.turn().is_null() {
+                "--".to_string()
+            } else {
+                let mut text = String::with_capacity(self.canonical.len() + played.mark.len());
+                text.push_str(&self.canonical);
+                text.push_str(played.mark);
+                text
+            };
             out.plies.push(ReplayedPly { written: written.to_string(), canonical, turn, after, status, variations });
         }
         let [first, second] = &mut slots;
