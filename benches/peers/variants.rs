@@ -51,7 +51,8 @@ fn random_records(variant: &dyn Variant, games: usize) -> (String, usize) {
 
 /// One replay of every game of `text`.
 fn time_replay(text: &str) -> Duration {
-    let options = ReplayOptions::default();
+    // As `arbiter validate` replays: a verdict only, no position kept per ply.
+    let options = ReplayOptions { verdict_only: true, ..ReplayOptions::default() };
     let start = Instant::now();
     for raw in GameReader::new(text.as_bytes()).flatten() {
         let loaded = load("bench.pgn", raw, &options);
