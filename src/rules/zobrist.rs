@@ -65,20 +65,59 @@ pub fn unit(piece: Piece, sq: Square) -> u64 {
     UNIT_KEYS[piece.color as usize * 6 + piece.role as usize][sq.index()]
 }
 
+/// Counters with a key from the table; a larger one (never made by the rules) is
+/// mixed when asked for.
+const TABLED_COUNTERS: usize = 8;
+
+/// One number per counter value and square, made at compile time.
+static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS] = keys(Tag::Counter, {
+    let mut rows = [0u64; TABLED_COUNTERS];
+    let mut counter = 0;
+    while counter < TABLED_COUNTERS {
+        rows[counter] = (counter as u64) << 8;
+        counter += 1;
+    }
+    rows
+});
+
 /// The key of a unit's counter (stun or pause) on a square.
 pub fn counter(sq: Square, counter: u8) -> u64 {
-    mix((Tag::Counter as u64) << 40 | u64::from(counter) << 8 | sq.index() as u64)
+    match COUNTER_KEYS.get(usize::from(counter)) {
+        Some(row) => row[sq.index()],
+        None => mix((Tag::Counter as u64) << 40 | u64::from(counter) << 8 | sq.index() as u64),
+    }
 }
+
+/// The kinds of squares with a table of keys, in the order of [`SQUARE_KEYS`].
+const TABLED_SQUARES: [Tag; 4] = [Tag::Crater, Tag::WhiteBubble, Tag::BlackBubble, Tag::EnPassant];
+
+/// One number per kind of [`TABLED_SQUARES`] and square, made at compile time.
+static SQUARE_KEYS: [[u64; SQUARE_SLOTS]; 4] = {
+    let mut table = [[0u64; SQUARE_SLOTS]; 4];
+    let mut kind = 0;
+    while kind < TABLED_SQUARES.len() {
+        let [row] = keys(TABLED_SQUARES[kind], [0]);
+        table[kind] = row;
+        kind += 1;
+    }
+    table
+};
 
 /// The key of one square of a kind (`tag`).
 pub fn square(tag: Tag, sq: Square) -> u64 {
-    mix((tag as u64) << 40 | sq.index() as u64)
+    let kind = match tag {
+        Tag::Crater => 0,
+        Tag::WhiteBubble => 1,
+        Tag::BlackBubble => 2,
+        Tag::EnPassant => 3,
+        _ => return mix((tag as u64) << 40 | sq.index() as u64),
+    };
+    SQUARE_KEYS[kind][sq.index()]
 }
 
 /// The key of a set of squares of one kind.
 pub fn set(tag: Tag, squares: SquareSet) -> u64 {
     if squares.is_empty() {
-        // Most positions have no craters or bubbles: no walk over empty words.
         return 0;
     }
     squares.iter().fold(0, |key, sq| key ^ square(tag, sq))
@@ -113,4 +152,24 @@ pub fn turn(color: Color) -> u64 {
 /// The key of a small number of a variant's own state (bombs, phase).
 pub const fn extra(value: u64) -> u64 {
     mix((Tag::Extra as u64) << 40 | value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables hold the numbers the mixing makes (as large counters and other
+    /// kinds of squares get them), so every way to a key agrees.
+    #[test]
+    fn tabled_keys_are_the_mixed_ones() {
+        for index in 0..SQUARE_SLOTS {
+            let Some(sq) = Square::from_index(index) else { continue };
+            for tag in TABLED_SQUARES {
+                assert_eq!(square(tag, sq), mix((tag as u64) << 40 | index as u64));
+            }
+            for value in 0..=u8::MAX {
+                assert_eq!(counter(sq, value), mix((Tag::Counter as u64) << 40 | u64::from(value) << 8 | index as u64));
+            }
+        }
+    }
 }
