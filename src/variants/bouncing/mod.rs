@@ -4,6 +4,8 @@
 
 mod generate;
 mod notation;
+#[cfg(test)]
+mod resolve_tests;
 mod safety;
 
 use crate::geometry::{Square, SquareSet};
@@ -99,6 +101,10 @@ impl Rules for Bouncing {
         play_on(after, turn);
     }
 
+    fn play_in_place(&self, pos: &mut Position, turn: &Turn) {
+        play_on(pos, turn);
+    }
+
     fn is_check(&self, pos: &Position) -> bool {
         king_attacked(pos, pos.turn())
     }
@@ -124,12 +130,38 @@ impl Notation for Bouncing {
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         let mut canonical = String::new();
-        let turn = notation::resolve_into(self, pos, token, &mut canonical)?;
+        let turn = notation::resolve_into(self, pos, None, token, &mut canonical)?;
         Ok(Resolved { turn, canonical })
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_into(self, pos, token, canonical)
+        notation::resolve_into(self, pos, None, token, canonical)
+    }
+
+    fn resolve_and_play_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+        after: &mut Position,
+    ) -> Result<Turn, ResolveError> {
+        let turn = notation::resolve_into(self, pos, in_check, token, canonical)?;
+        self.play_into(pos, &turn, after);
+        Ok(turn)
+    }
+
+    /// Every question of Bouncing is decided (no search has a budget), so a turn is
+    /// played on the replay's one position.
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        let resolved = notation::resolve_into(self, pos, in_check, token, canonical);
+        Some(resolved.inspect(|turn| play_on(pos, turn)))
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

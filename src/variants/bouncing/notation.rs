@@ -5,38 +5,42 @@
 
 use super::generate::{self, bounce_destination, neighbours, occupied_after};
 use super::safety::KingSafety;
-use super::Bouncing;
+use super::{Bouncing, TERRAIN};
 use crate::geometry::{attacks, Delta, Square};
 use crate::record::ast::{BounceToken, SanToken, TurnToken};
+use crate::rules::legal::Arena;
 use crate::rules::movegen::MoveFilter;
 use crate::rules::refusal::{BounceCause, Refusal, UnitAt};
 use crate::rules::san::{self, WrittenMove};
+use crate::rules::san_from_attacks;
 use crate::rules::{Bounce, Judged, Move, Position, ResolveError, Role, Turn};
 use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
 /// among the bounces that legally follow that move. The canonical notation is
-/// written into `canonical` (emptied first).
+/// written into `canonical` (emptied first). `in_check` says whether the side to move
+/// stands in check, when the caller knows.
 pub(super) fn resolve_into(
     variant: &Bouncing,
     pos: &Position,
+    in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
 ) -> Result<Turn, ResolveError> {
     let (san, written) = san::one_move_part(token)?;
     let written = written.map(|b| &b.value);
+    let from_attacks = move_from_attacks(pos, san, in_check, canonical);
+    if let (Some(mv), None) = (from_attacks, written) {
+        // Legal alone: the turn needs no bounce, nor any further judge.
+        return Ok(Turn::Move(mv));
+    }
     // One judge of king safety for the whole turn: the moves listed to resolve the
     // move, then the turn written.
     let mut safety = KingSafety::new(pos);
-    let listed = san::resolve_move_listing(variant, pos, san, canonical, |filter, sources, peers| {
-        generate::legal_moves(pos, &mut safety, filter, sources, peers);
-    });
-    let mv = listed.map_err(|refusal| {
-        // B10: a bounce that cannot be made at all says more than "the move is illegal".
-        written
-            .and_then(|b| impossible_bounce(pos, san, b))
-            .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
-    })?;
+    let mv = match from_attacks {
+        Some(mv) => mv,
+        None => move_from_listing(variant, pos, &mut safety, san, written, canonical)?,
+    };
     let Some(written) = written else {
         if safety.allows(&mv) {
             return Ok(Turn::Move(mv));
@@ -56,6 +60,52 @@ pub(super) fn resolve_into(
     canonical.push_str(", ");
     push_bounce_text(pos, &bounce, canonical);
     Ok(Turn::Bounced(mv, bounce))
+}
+
+/// The move a token names when it is decided from attacks
+/// ([`san_from_attacks::resolve_judged`]), its canonical text written into
+/// `canonical` (emptied first): every unit of the written role that reaches the
+/// written square must move there legally alone, which needs no bounce (B7); a move
+/// that leaves its king attacked alone may still be saved by a bounce, and then the
+/// listing decides. `None` also for what only the listing knows: in-place promotions
+/// (B5), castling, en passant, ambiguities and refusals.
+pub(super) fn move_from_attacks(
+    pos: &Position,
+    san: &SanToken,
+    in_check: Option<bool>,
+    canonical: &mut String,
+) -> Option<Move> {
+    let written = WrittenMove::read_in(san, pos).ok()?;
+    canonical.clear();
+    let arena = Arena::same(TERRAIN);
+    let found =
+        san_from_attacks::resolve_judged(pos, &arena, &written, in_check, canonical, |_, alone| alone.then_some(true));
+    if found.is_none() {
+        canonical.clear();
+    }
+    found
+}
+
+/// The move a token names among the moves that begin a legal turn, alone or with a
+/// bounce (B7), its canonical text written into `canonical`; or why none or several
+/// fit, a written bounce that cannot be made at all named first (B10).
+pub(super) fn move_from_listing(
+    variant: &Bouncing,
+    pos: &Position,
+    safety: &mut KingSafety<'_>,
+    san: &SanToken,
+    written: Option<&BounceToken>,
+    canonical: &mut String,
+) -> Result<Move, ResolveError> {
+    let listed = san::resolve_move_listing(variant, pos, san, canonical, |filter, sources, peers| {
+        generate::legal_moves(pos, safety, filter, sources, peers);
+    });
+    listed.map_err(|refusal| {
+        // B10: a bounce that cannot be made at all says more than "the move is illegal".
+        written
+            .and_then(|b| impossible_bounce(pos, san, b))
+            .map_or(refusal, |c| ResolveError::Illegal(Refusal::Bouncing(c)))
+    })
 }
 
 /// Canonical notation of a turn with its check mark, written last (B9).
