@@ -104,11 +104,11 @@ pub struct ReplayedLine {
 impl ReplayedLine {
     /// The line as it stops at the turn of `context`, refused for `message`; `before`
     /// is the position before that turn (`None`: the line's start).
-    fn refused_at(mut self, context: &At, before: &Option<Position>, message: String) -> ReplayedLine {
+    fn refused_at(mut self, context: &At, before: Option<&Position>, message: String) -> ReplayedLine {
         let (move_number, side, written) = (context.fullmove, context.side, context.written.to_string());
         self.refused = Some(Refused { ply: context.ply, move_number, side, written, message });
         self.broken = true;
-        self.last.clone_from(before);
+        self.last = before.cloned();
         self
     }
 }
@@ -761,7 +761,7 @@ impl<'a> Run<'a> {
             };
             let (played, turn) = match played {
                 Ok(played) => played,
-                Err(message) => return out.refused_at(&context, before, message),
+                Err(message) => return out.refused_at(&context, before.as_ref(), message),
             };
             // A ply played has put its position into `next`, or into `before` in place.
             let Some(after) = (if played_in_place { before.as_ref() } else { next.as_ref() }) else { continue };
@@ -777,7 +777,7 @@ impl<'a> Run<'a> {
                 Ok(status) => status,
                 Err(undecided) => {
                     let message = self.undecided(ply.span(), &undecided, &context);
-                    return out.refused_at(&context, before, message);
+                    return out.refused_at(&context, before.as_ref(), message);
                 }
             };
             LostRight::note_between(&castling, after, &context, &mut lost_rights);
@@ -797,19 +797,24 @@ impl<'a> Run<'a> {
             let (Some(after), Some(turn)) = (next.take(), turn) else { continue };
             // A null move is written `--` without a mark; a turn, as the variant
             // wrote it into the reused buffer, with its mark.
-            let canonical = if ply.turn().is_null() {
-                "--".to_string()
-            } else {
-                let mut text = String::with_capacity(self.canonical.len() + played.mark.len());
-                text.push_str(&self.canonical);
-                text.push_str(played.mark);
-                text
-            };
+            let canonical = self.kept_canonical(ply, played.mark);
             out.plies.push(ReplayedPly { written: written.to_string(), canonical, turn, after, status, variations });
         }
         let [first, second] = &mut slots;
         out.last = if before_slot == 0 { first.take() } else { second.take() };
         out
+    }
+
+    /// The canonical text a kept ply holds: a null move's `--` (no mark), or the turn
+    /// as the variant wrote it into the reused buffer, with its check mark.
+    fn kept_canonical(&self, ply: PlyView, mark: &str) -> String {
+        if ply.turn().is_null() {
+            return "--".to_string();
+        }
+        let mut text = String::with_capacity(self.canonical.len() + mark.len());
+        text.push_str(&self.canonical);
+        text.push_str(mark);
+        text
     }
 
     /// Resolves one ply and plays it into `after`, reporting problems; the reason
