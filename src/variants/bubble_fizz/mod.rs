@@ -18,6 +18,8 @@ mod safety;
 mod search_tests;
 mod snapshot;
 mod steps;
+#[cfg(test)]
+mod trust_tests;
 mod turn_state;
 mod witness;
 
@@ -164,7 +166,7 @@ impl Notation for BubbleFizz {
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_played(self, &mut TurnState::begin(pos), None, token, canonical)
+        notation::resolve_played(self, pos, &mut TurnState::begin(pos), None, token, canonical)
     }
 
     /// The position after the turn is the state its resolution left, finished: the
@@ -190,7 +192,7 @@ impl Notation for BubbleFizz {
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
         let mut st = TurnState::begin(pos);
-        let turn = notation::resolve_played(self, &mut st, in_check, token, canonical)?;
+        let turn = notation::resolve_played(self, pos, &mut st, in_check, token, canonical)?;
         st.finish_into(after);
         Ok(turn)
     }

@@ -19,20 +19,58 @@ use crate::variants::prelude::*;
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
-    let turn = resolve_played(variant, &mut TurnState::begin(pos), None, token, &mut canonical)?;
+    let turn = resolve_played(variant, pos, &mut TurnState::begin(pos), None, token, &mut canonical)?;
     Ok(Resolved { turn, canonical })
 }
 
 /// Resolves a written turn part by part from `st`, the state at the start of the
-/// turn, writing its canonical notation into `canonical` (emptied first); the turn,
-/// with its parts played in `st` (the position after it is that state finished).
-/// `in_check` says whether the side to move stands in check, when the caller knows.
+/// turn in `pos`, writing its canonical notation into `canonical` (emptied first);
+/// the turn, with its parts played in `st` (the position after it is that state
+/// finished). `in_check` says whether the side to move stands in check, when the
+/// caller knows.
+///
+/// A part whose one possible move only the search could call playable is first taken
+/// on trust ([`Trust`]): the turn as written, ending legally, shows that the move
+/// leads to a legal turn, which is all the search would have said. When the turn
+/// fails anywhere after such a part, it is resolved again from the start without
+/// trust, so that a refusal (or a question left undecided) is the one the search gives.
 pub(super) fn resolve_played(
+    variant: &BubbleFizz,
+    pos: &Position,
+    st: &mut TurnState,
+    in_check: Option<bool>,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
+    let mut trust = Trust::Offered;
+    match resolve_parts(variant, st, in_check, token, canonical, &mut trust) {
+        Err(_) if trust == Trust::Taken => {
+            *st = TurnState::begin(pos);
+            resolve_parts(variant, st, in_check, token, canonical, &mut Trust::Refused)
+        }
+        resolved => resolved,
+    }
+}
+
+/// Whether a part may be taken on trust (see [`resolve_played`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Trust {
+    /// Not yet: a part whose one possible move needs the search may be.
+    Offered,
+    /// A part was: the turn must end legally as written, or be resolved again.
+    Taken,
+    /// Never: every part is resolved against the search.
+    Refused,
+}
+
+/// [`resolve_played`] with the trust it may give, and gave.
+pub(super) fn resolve_parts(
     variant: &BubbleFizz,
     st: &mut TurnState,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
+    trust: &mut Trust,
 ) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
@@ -57,13 +95,14 @@ pub(super) fn resolve_played(
         }
         let text_at = canonical.len();
         let in_check = if i == 0 { in_check } else { None };
-        let mv = resolve_part(variant, st, san, last, in_check, &mut scratch, canonical)?;
+        let mv = resolve_part(variant, st, (san, last, in_check), &mut scratch, canonical, trust)?;
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
             let text = canonical.get(text_at..).unwrap_or_default().to_string();
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
-        known_safe = last && !generate::may_continue_after(st, &mv);
+        // A part taken on trust was not checked: the end of the turn is.
+        known_safe = last && *trust != Trust::Taken && !generate::may_continue_after(st, &mv);
         st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
@@ -109,19 +148,25 @@ fn exposed_king(st: &TurnState) -> Refusal {
 /// Resolves one part against the moves that may come next, its canonical text
 /// appended to `canonical`; `last` narrows an ambiguity to the moves after which the
 /// turn may end. A plain part is resolved from attacks when that decides it
-/// ([`part_from_attacks`]); otherwise the moves are listed.
+/// ([`part_from_attacks`]), or its one possible move is taken on trust when `trust`
+/// allows ([`trusted_part`]); otherwise the moves are listed.
 fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
-    san: &SanToken,
-    last: bool,
-    in_check: Option<bool>,
+    (san, last, in_check): (&SanToken, bool, Option<bool>),
     scratch: &mut PartScratch,
     canonical: &mut String,
+    trust: &mut Trust,
 ) -> Result<Move, ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
     if let Some(mv) = part_from_attacks(variant, st, &written, in_check, canonical) {
         return Ok(mv);
+    }
+    if *trust != Trust::Refused {
+        if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
+            *trust = Trust::Taken;
+            return Ok(mv);
+        }
     }
     let mv = listed_part(variant, st, san, &written, last, scratch)?;
     san::write_move_text(&mv, &scratch.peers, canonical);
@@ -158,6 +203,33 @@ pub(super) fn part_from_attacks(
             _ => None,
         }
     })
+}
+
+/// The part's move when the written token fits exactly one of the moves that may
+/// come next (before asking whether they lead to a legal turn) and every such move of
+/// its role to its square starts from that one unit, so that no rival can change its
+/// text; its text is appended to `canonical`. Castling is left to the listing.
+fn trusted_part(
+    st: &TurnState,
+    san: &SanToken,
+    written: &WrittenMove<'_>,
+    scratch: &mut PartScratch,
+    canonical: &mut String,
+) -> Option<Move> {
+    if matches!(san, SanToken::Castle { .. }) {
+        return None;
+    }
+    let PartScratch { peers, fitting } = scratch;
+    peers.clear();
+    next_moves(st, MoveFilter { role: Some(written.role), to: written.to() }, peers);
+    fitting.clear();
+    written.fitting_into(peers, fitting);
+    let [mv] = fitting.as_slice() else { return None };
+    if peers.iter().any(|p| p.from != mv.from || p.is_castle()) {
+        return None;
+    }
+    san::write_move_text(mv, peers, canonical);
+    Some(*mv)
 }
 
 /// Resolves one part against the listed moves that may come next (left in
