@@ -7,6 +7,8 @@ mod bubbles;
 #[cfg(test)]
 mod budget_tests;
 mod caption;
+#[cfg(test)]
+mod check_tests;
 mod cover;
 mod generate;
 mod notation;
@@ -27,10 +29,11 @@ pub use bubbles::Birth;
 
 use crate::record::ast::TurnToken;
 use crate::render::{SquareMarks, UnitMarks};
+use crate::rules::check_by_move;
 use crate::rules::movegen::{MoveFilter, Terrain};
 use crate::rules::refusal::Refusal;
 use crate::rules::san::WrittenMove;
-use crate::rules::{EndReason, Judged, Outcome, Position, Question, ResolveError, Resolved, Turn};
+use crate::rules::{EndReason, Judged, Move, Outcome, Position, Question, ResolveError, Resolved, Turn};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 use generate::Memo;
@@ -136,6 +139,22 @@ impl Rules for BubbleFizz {
 
     fn is_check(&self, pos: &Position) -> bool {
         safety::in_check(pos, pos.turn())
+    }
+
+    /// A turn of one move gives check as in chess, judged from the move (a unit it
+    /// left paused attacks nothing, F8): the end of the turn adds no attacker but the
+    /// mover's units that counted down to 0 (F5), which are looked at one by one, and
+    /// otherwise only pauses units (births, entries, the rise).
+    fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
+        let board = after.board();
+        let mover = after.turn().other();
+        if let Some(king) = board.king(after.turn()) {
+            let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
+            if counted_down.iter().any(|from| safety::attacks_from(board, from, king)) {
+                return Some(true);
+            }
+        }
+        check_by_move::gives_check(after, &TERRAIN, mv)
     }
 
     /// F9: without a legal turn, a side in check is mated; otherwise it loses when

@@ -5,15 +5,31 @@
 use super::bubbles::{self, Birth, PAUSE_TURNS};
 use super::turn_state::TurnState;
 use super::TERRAIN;
-use crate::geometry::Square;
+use crate::geometry::{attacks, Square, SquareSet};
 use crate::rules::check::KingSafety;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Board, Color, Move, Position};
+use crate::rules::{Board, Color, Move, Position, Role};
 
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
 pub(super) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
     movegen::is_attacked(board, &crate::geometry::SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
+}
+
+/// Whether the unit on `from` could capture on `target` were it unpaused: its reach
+/// from there, lines stopped by any unit.
+pub(super) fn attacks_from(board: &Board, from: Square, target: Square) -> bool {
+    let Some(piece) = board.get(from) else { return false };
+    let slides =
+        |lines: SquareSet| lines.contains(from) && !attacks::between(from, target).intersects(board.occupied());
+    match piece.role {
+        Role::Pawn => attacks::pawn_attacks(from, piece.color == Color::White).contains(target),
+        Role::Knight => attacks::knight_attacks(from).contains(target),
+        Role::King => attacks::king_attacks(from).contains(target),
+        Role::Bishop => slides(attacks::bishop_lines(target)),
+        Role::Rook => slides(attacks::rook_lines(target)),
+        Role::Queen => slides(attacks::rook_lines(target) | attacks::bishop_lines(target)),
+    }
 }
 
 /// F8: whether `color`'s king stands in check.
