@@ -5,7 +5,8 @@
 //! grammar's rule would build; whenever a token holds anything else (a figurine, a dash
 //! other than `-`, a bounce in another form, `&`, `e.p.`, a null move, an error of any
 //! kind) it answers `None`, and
-//! the grammar reads the token instead. [`super::movetext::element`] is the one place that
+//! the grammar reads the token instead. [`super::movetext::element`] (with
+//! [`super::movetext::fast_elements`]) is the one place that
 //! decides which path a token takes.
 
 use super::ast::{

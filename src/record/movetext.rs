@@ -14,8 +14,8 @@ use super::turn::{glyph, turn_token};
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
-/// This is the one place that decides which path a token takes: when `fast` is set, the
-/// byte-level readers of [`fast`] try the token first, and the grammar's rules read
+/// This and [`fast_elements`] are the one place that decides which path a token takes:
+/// when `fast` is set, the byte-level readers of [`fast`] try the token first, and the grammar's rules read
 /// whatever they leave. Otherwise the token's first character decides which rule reads
 /// it; digits may start a result, castling with zeros, or a move number, tried in that
 /// order.
@@ -35,6 +35,20 @@ pub(crate) fn element<'a>(text: &'a str, text_len: usize, lines: &mut LineStack,
 
 /// What a token does to the lines, or why it cannot stand where it was written.
 type Step = Result<(), SyntaxError>;
+
+/// Reads the tokens the fast path reads, each after its white space, into `lines`, for
+/// as long as it reads them: what [`element`] would do with them, without its wrapping
+/// of each token. Returns the text from the first token it leaves (or the end), for
+/// [`element`]; stops at the first error.
+pub(crate) fn fast_elements<'a>(text: &'a str, text_len: usize, lines: &mut LineStack) -> Result<&'a str, SyntaxError> {
+    let mut text = text;
+    loop {
+        let token = skip(text, space_len(text, text.len() == text_len));
+        let Some((rest, step)) = fast_token(token, text_len, lines) else { return Ok(token) };
+        step?;
+        text = rest;
+    }
+}
 
 /// The token at the start of `token` read by the fast path, or `None` when the grammar
 /// must read it.
