@@ -24,9 +24,8 @@ pub fn letters_used(game: &mut Game) -> BTreeSet<char> {
 /// of another language), so that reading it in English changes nothing.
 pub fn all_english(game: &mut Game) -> bool {
     let mut all = true;
-    for_each_letter_mut(game, &mut |letter| {
-        all &= from_figurine(*letter).is_none() && ENGLISH.role(*letter).is_some();
-    });
+    // An English letter is never a figurine: the letter alone decides.
+    for_each_letter_mut(game, &mut |letter| all &= ENGLISH.role(*letter).is_some());
     all
 }
 

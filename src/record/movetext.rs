@@ -56,8 +56,9 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
     let start = text_len - token.len();
     let at = |rest: &str| Span::new(start, text_len - rest.len());
     match token.as_bytes().first()? {
-        b'1'..=b'9' => {
-            if let Some((rest, result)) = fast::result(token) {
+        first @ b'1'..=b'9' => {
+            // Of the results the fast path reads, only `1-0` and `1/2-1/2` start so.
+            if let Some((rest, result)) = (*first == b'1').then(|| fast::result(token)).flatten() {
                 return Some((rest, lines.result(Spanned { value: result, span: at(rest) })));
             }
             let (rest, number) = fast::move_number(token)?;
