@@ -27,7 +27,8 @@ struct OpenLine {
 impl OpenLine {
     /// Stores what is attached to the last ply in `tree` (which makes room for the notes
     /// of `room` plies when it stores its first).
-    #[inline]
+    #[allow(clippy::inline_always, reason = "called for every ply, and most have nothing attached: one test inline")]
+    #[inline(always)]
     fn settle(&mut self, tree: &mut Tree, room: usize) {
         if self.attached.is_empty() {
             return;
