@@ -422,10 +422,24 @@ fn may_start_result(first: u8, second: Option<u8>) -> bool {
     }
 }
 
-/// A byte of a tag name.
+/// A byte of a tag name, by [`TAG_NAME_BYTES`].
 pub(super) fn is_tag_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+    TAG_NAME_BYTES.get(usize::from(byte)).copied().unwrap_or(false)
 }
+
+/// For each byte, whether it may stand in a tag name: ASCII letters and digits and
+/// `_ + # = : -`. (Indexing in a constant: a mistake fails the build, never a run.)
+#[allow(clippy::indexing_slicing)]
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        byte += 1;
+    }
+    table
+};
 
 /// The bytes that may change the state of a tag pair's rest: quotes, the end of the
 /// line, and a backslash inside quotes or a `]` outside them.
