@@ -204,9 +204,15 @@ impl Game {
         self.tree.view(&self.tree.main, self.tree.main_comments)
     }
 
-    /// Every turn of the game, variations included, in no particular order.
-    pub(crate) fn turns_mut(&mut self) -> impl Iterator<Item = &mut TurnToken> {
-        self.tree.main.iter_mut().chain(self.tree.plies.iter_mut()).map(|ply| &mut ply.turn)
+    /// Visits every turn of the game, variations included, in no particular order (the
+    /// main line's, then the variations', each in a loop of its own).
+    pub(crate) fn for_each_turn_mut(&mut self, mut visit: impl FnMut(&mut TurnToken)) {
+        for ply in &mut self.tree.main {
+            visit(&mut ply.turn);
+        }
+        for ply in &mut self.tree.plies {
+            visit(&mut ply.turn);
+        }
     }
 }
 
