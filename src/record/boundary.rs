@@ -268,23 +268,26 @@ impl Splitter {
     /// newline, a comment, a variation, a NAG, and a token that may be a result; a token
     /// cut by the end of `rest` is marked as no result.
     fn plain_run(&mut self, rest: &[u8]) -> usize {
+        let class = |at: usize| rest.get(at).map(|&byte| BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN));
         let mut at_token_start = true;
         let mut in_token = false;
         let mut run = 0;
-        while let Some(&byte) = rest.get(run) {
-            match BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN) {
-                SPACE => at_token_start = true,
-                TOKEN if at_token_start => {
-                    if may_start_result(byte, rest.get(run + 1).copied()) {
-                        break;
-                    }
-                    at_token_start = false;
-                    in_token = true;
-                }
-                TOKEN => {}
-                _ => break,
+        // Space and whole tokens, each in a loop of its own.
+        loop {
+            while class(run) == Some(SPACE) {
+                run += 1;
+                at_token_start = true;
             }
+            let Some(&first) = rest.get(run).filter(|_| class(run) == Some(TOKEN)) else { break };
+            if may_start_result(first, rest.get(run + 1).copied()) {
+                break;
+            }
+            at_token_start = false;
+            in_token = true;
             run += 1;
+            while class(run) == Some(TOKEN) {
+                run += 1;
+            }
         }
         if run > 0 {
             self.has_content = true;
@@ -419,10 +422,24 @@ fn may_start_result(first: u8, second: Option<u8>) -> bool {
     }
 }
 
-/// A byte of a tag name.
+/// A byte of a tag name, by [`TAG_NAME_BYTES`].
 pub(super) fn is_tag_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+    TAG_NAME_BYTES.get(usize::from(byte)).copied().unwrap_or(false)
 }
+
+/// For each byte, whether it may stand in a tag name: ASCII letters and digits and
+/// `_ + # = : -`. (Indexing in a constant: a mistake fails the build, never a run.)
+#[allow(clippy::indexing_slicing)]
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        byte += 1;
+    }
+    table
+};
 
 /// The bytes that may change the state of a tag pair's rest: quotes, the end of the
 /// line, and a backslash inside quotes or a `]` outside them.

@@ -5,7 +5,8 @@
 //! grammar's rule would build; whenever a token holds anything else (a figurine, a dash
 //! other than `-`, a bounce in another form, `&`, `e.p.`, a null move, an error of any
 //! kind) it answers `None`, and
-//! the grammar reads the token instead. [`super::movetext::element`] is the one place that
+//! the grammar reads the token instead. [`super::movetext::element`] (with
+//! [`super::movetext::fast_elements`]) is the one place that
 //! decides which path a token takes.
 
 use super::ast::{
@@ -283,15 +284,19 @@ pub(crate) fn move_number(token: &str) -> Option<(&str, MoveNumber)> {
     if !matches!(at(bytes, 0), Some(b'1'..=b'9')) {
         return None;
     }
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits > 9 {
-        return None;
+    // The digits and their value in one pass; ten digits are already too many.
+    let (mut digits, mut number) = (0, 0u32);
+    while let Some(digit @ b'0'..=b'9') = at(bytes, digits) {
+        if digits == 9 {
+            return None;
+        }
+        number = number * 10 + u32::from(digit - b'0');
+        digits += 1;
     }
     let dots = bytes.get(digits..)?.iter().take_while(|&&b| b == b'.').count();
     if dots == 0 || is_wide(at(bytes, digits + dots)) {
         return None;
     }
-    let number = bytes.get(..digits)?.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
     Some((skip(token, digits + dots), MoveNumber { number, black: dots > 1 }))
 }
 

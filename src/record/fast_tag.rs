@@ -5,6 +5,7 @@
 
 use super::ast::{Span, Spanned, Tag};
 use super::boundary::is_tag_name_byte;
+use super::lex::space_len;
 
 /// How many spaces and tabs start `bytes` from `i`.
 fn inline_space(bytes: &[u8], i: usize) -> usize {
@@ -42,4 +43,18 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
     };
     let tag = Tag { name: spanned(name_start, name_end)?, value: spanned(value_start, value_end)? };
     Some((close + 1, tag))
+}
+
+/// Reads tag pairs from the start of `text` (a suffix of a game's text of `text_len`
+/// bytes), each with the white space after it, into `tags`, for as long
+/// as [`tag_pair`] can read them; returns how many bytes were read. What stops it (a
+/// comment, a tag pair for the grammar, the movetext) is left to the grammar.
+pub(crate) fn tag_pairs(text: &str, text_len: usize, tags: &mut Vec<Tag>) -> usize {
+    let mut read = 0;
+    while let Some((len, tag)) = text.get(read..).and_then(|rest| tag_pair(rest, text_len)) {
+        tags.push(tag);
+        read += len;
+        read += text.get(read..).map_or(0, |rest| space_len(rest, false));
+    }
+    read
 }

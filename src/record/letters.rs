@@ -24,9 +24,8 @@ pub fn letters_used(game: &mut Game) -> BTreeSet<char> {
 /// of another language), so that reading it in English changes nothing.
 pub fn all_english(game: &mut Game) -> bool {
     let mut all = true;
-    for_each_letter_mut(game, &mut |letter| {
-        all &= from_figurine(*letter).is_none() && ENGLISH.role(*letter).is_some();
-    });
+    // An English letter is never a figurine: the letter alone decides.
+    for_each_letter_mut(game, &mut |letter| all &= ENGLISH.role(*letter).is_some());
     all
 }
 
@@ -62,7 +61,7 @@ pub fn to_english(game: &mut Game, language: &Language) {
 /// Visits every piece letter of the game, variations included: moved units, promotions
 /// and the units named in bounces.
 fn for_each_letter_mut(game: &mut Game, visit: &mut impl FnMut(&mut PieceLetter)) {
-    for turn in game.turns_mut() {
+    game.for_each_turn_mut(|turn| {
         for part in turn.parts_mut() {
             if let TurnPart::Move { san, bounce } = &mut part.value {
                 if let SanToken::Normal { piece, promotion, .. } = san {
@@ -73,5 +72,5 @@ fn for_each_letter_mut(game: &mut Game, visit: &mut impl FnMut(&mut PieceLetter)
                 }
             }
         }
-    }
+    });
 }

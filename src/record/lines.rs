@@ -104,6 +104,13 @@ pub(crate) struct Attached {
     pub(crate) variations: Vec<u32>,
 }
 
+impl Attached {
+    /// True when nothing is attached.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
+    }
+}
+
 /// The lines of one game: the main line's plies, and arenas for the rest.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub(crate) struct Tree {
@@ -120,16 +127,17 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
-    /// An empty tree with room for the notes (comments, NAGs) of `plies` plies, so that
-    /// a game annotated ply by ply (clock comments) grows no buffer on the way.
-    pub(crate) fn with_room(plies: usize) -> Tree {
-        Tree { comments: Vec::with_capacity(plies), notes: Vec::with_capacity(plies), ..Tree::default() }
-    }
-
-    /// Stores what was attached to `ply` (and empties `attached`).
-    pub(crate) fn attach(&mut self, ply: &mut Ply, attached: &mut Attached) {
-        if attached.nags.is_empty() && attached.comments.is_empty() && attached.variations.is_empty() {
+    /// Stores what was attached to `ply` (and empties `attached`). The first time, room is
+    /// made for the notes (comments, NAGs) of `room` plies, so that a game annotated ply
+    /// by ply (clock comments) grows no buffer on the way, and a game without notes
+    /// allocates none.
+    pub(crate) fn attach(&mut self, ply: &mut Ply, attached: &mut Attached, room: usize) {
+        if attached.is_empty() {
             return;
+        }
+        if self.notes.capacity() == 0 {
+            self.comments.reserve(room);
+            self.notes.reserve(room);
         }
         let (nags, comments, variations) = (self.nags.len(), self.comments.len(), self.variation_ids.len());
         self.nags.append(&mut attached.nags);
@@ -196,9 +204,15 @@ impl Game {
         self.tree.view(&self.tree.main, self.tree.main_comments)
     }
 
-    /// Every turn of the game, variations included, in no particular order.
-    pub(crate) fn turns_mut(&mut self) -> impl Iterator<Item = &mut TurnToken> {
-        self.tree.main.iter_mut().chain(self.tree.plies.iter_mut()).map(|ply| &mut ply.turn)
+    /// Visits every turn of the game, variations included, in no particular order (the
+    /// main line's, then the variations', each in a loop of its own).
+    pub(crate) fn for_each_turn_mut(&mut self, mut visit: impl FnMut(&mut TurnToken)) {
+        for ply in &mut self.tree.main {
+            visit(&mut ply.turn);
+        }
+        for ply in &mut self.tree.plies {
+            visit(&mut ply.turn);
+        }
     }
 }
 

@@ -14,8 +14,8 @@ use super::turn::{glyph, turn_token};
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
-/// This is the one place that decides which path a token takes: when `fast` is set, the
-/// byte-level readers of [`fast`] try the token first, and the grammar's rules read
+/// This and [`fast_elements`] are the one place that decides which path a token takes:
+/// when `fast` is set, the byte-level readers of [`fast`] try the token first, and the grammar's rules read
 /// whatever they leave. Otherwise the token's first character decides which rule reads
 /// it; digits may start a result, castling with zeros, or a move number, tried in that
 /// order.
@@ -36,14 +36,29 @@ pub(crate) fn element<'a>(text: &'a str, text_len: usize, lines: &mut LineStack,
 /// What a token does to the lines, or why it cannot stand where it was written.
 type Step = Result<(), SyntaxError>;
 
+/// Reads the tokens the fast path reads, each after its white space, into `lines`, for
+/// as long as it reads them: what [`element`] would do with them, without its wrapping
+/// of each token. Returns the text from the first token it leaves (or the end), for
+/// [`element`]; stops at the first error.
+pub(crate) fn fast_elements<'a>(text: &'a str, text_len: usize, lines: &mut LineStack) -> Result<&'a str, SyntaxError> {
+    let mut text = text;
+    loop {
+        let token = skip(text, space_len(text, text.len() == text_len));
+        let Some((rest, step)) = fast_token(token, text_len, lines) else { return Ok(token) };
+        step?;
+        text = rest;
+    }
+}
+
 /// The token at the start of `token` read by the fast path, or `None` when the grammar
 /// must read it.
 fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Option<(&'a str, Step)> {
     let start = text_len - token.len();
     let at = |rest: &str| Span::new(start, text_len - rest.len());
     match token.as_bytes().first()? {
-        b'1'..=b'9' => {
-            if let Some((rest, result)) = fast::result(token) {
+        first @ b'1'..=b'9' => {
+            // Of the results the fast path reads, only `1-0` and `1/2-1/2` start so.
+            if let Some((rest, result)) = (*first == b'1').then(|| fast::result(token)).flatten() {
                 return Some((rest, lines.result(Spanned { value: result, span: at(rest) })));
             }
             let (rest, number) = fast::move_number(token)?;

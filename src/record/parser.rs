@@ -5,7 +5,7 @@ use nom::Input as _;
 use super::ast::Game;
 use super::error::{ParseError, Problem, SyntaxError};
 use super::lex::{text_len, Input, TResult};
-use super::movetext::element;
+use super::movetext::{element, fast_elements};
 use super::tags::tag_section;
 use super::tree::LineStack;
 
@@ -85,6 +85,9 @@ fn expected_plies(input: &Input) -> usize {
 fn movetext<'a>(text: &'a str, text_len: usize, lines: &mut LineStack, path: Path) -> TResult<'a, ()> {
     let mut text = text;
     loop {
+        if path == Path::Fast {
+            text = fast_elements(text, text_len, lines).map_err(nom::Err::Failure)?;
+        }
         let (rest, more) = element(text, text_len, lines, path == Path::Fast)?;
         text = rest;
         if !more {

@@ -101,6 +101,10 @@ pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>)
     Ok((rest, Tag { name, value }))
 }
 
+/// Room for this many tag pairs is made before any is read: the seven of the roster and
+/// a few more, as most records write.
+const RESERVED_TAGS: usize = 16;
+
 /// The tag pairs of a game and the comments written among them.
 pub(crate) type TagSection = (Vec<Tag>, Vec<Comment>);
 
@@ -112,10 +116,16 @@ pub(crate) fn tag_section<'a>(
     remarks: &mut Vec<Spanned<String>>,
     fast: bool,
 ) -> PResult<'a, TagSection> {
-    let mut tags = Vec::new();
+    let mut tags = Vec::with_capacity(RESERVED_TAGS);
     let mut comments = Vec::new();
     let (mut input, ()) = space(input)?;
     loop {
+        if fast {
+            // The run of tag pairs the fast path reads is cut from the located input at
+            // once, which then counts its lines once.
+            let len = fast_tag::tag_pairs(input.fragment(), text_len(&input), &mut tags);
+            input = input.take_from(len);
+        }
         input = match first_byte(input.fragment()) {
             Some(b'[') => {
                 let found = if fast { fast_tag::tag_pair(input.fragment(), text_len(&input)) } else { None };

@@ -25,10 +25,16 @@ struct OpenLine {
 }
 
 impl OpenLine {
-    /// Stores what is attached to the last ply in `tree`.
-    fn settle(&mut self, tree: &mut Tree) {
+    /// Stores what is attached to the last ply in `tree` (which makes room for the notes
+    /// of `room` plies when it stores its first).
+    #[allow(clippy::inline_always, reason = "called for every ply, and most have nothing attached: one test inline")]
+    #[inline(always)]
+    fn settle(&mut self, tree: &mut Tree, room: usize) {
+        if self.attached.is_empty() {
+            return;
+        }
         if let Some(last) = self.plies.last_mut() {
-            tree.attach(last, &mut self.attached);
+            tree.attach(last, &mut self.attached, room);
         }
     }
 }
@@ -44,6 +50,8 @@ pub(crate) struct LineStack {
     result: Option<Spanned<GameResult>>,
     /// Length of the game's text, to place errors (see [`SyntaxError`]).
     text_len: usize,
+    /// How many plies' notes the tree makes room for at once.
+    room: usize,
 }
 
 /// What a token does to the lines, or why it cannot stand where it was written.
@@ -51,12 +59,13 @@ type Step = Result<(), SyntaxError>;
 
 impl LineStack {
     /// A main line that starts with the comments written before the movetext, in a
-    /// text of `text_len` bytes. `expected_plies` reserves room in the main line.
+    /// text of `text_len` bytes. `expected_plies` reserves room in the main line (and,
+    /// once a ply has notes, for the notes of as many plies).
     pub(super) fn new(comments: Vec<Comment>, expected_plies: usize, text_len: usize) -> LineStack {
         let mut main = OpenLine { comments, ..OpenLine::default() };
         main.plies.reserve(expected_plies);
-        let tree = Tree::with_room(expected_plies);
-        LineStack { open: vec![main], spare: Vec::new(), tree, result: None, text_len }
+        let tree = Tree::default();
+        LineStack { open: vec![main], spare: Vec::new(), tree, result: None, text_len, room: expected_plies }
     }
 
     fn error(&self, span: Span, message: &'static str) -> SyntaxError {
@@ -95,9 +104,11 @@ impl LineStack {
         self.current(turn.span)?;
         let Some(current) = self.open.last_mut() else { return Ok(()) };
         let number = current.number.take();
-        current.settle(&mut self.tree);
+        current.settle(&mut self.tree, self.room);
         current.plies.push(Ply::new(turn.token, turn.span, number, turn.check));
-        current.attached.nags.extend(turn.glyphs);
+        if !turn.glyphs.is_empty() {
+            current.attached.nags.extend(turn.glyphs);
+        }
         Ok(())
     }
 
@@ -150,7 +161,7 @@ impl LineStack {
     /// Stores the innermost variation and attaches it to the ply it replaces.
     fn close_variation(&mut self) {
         if let Some(mut variation) = self.open.pop() {
-            variation.settle(&mut self.tree);
+            variation.settle(&mut self.tree, self.room);
             let id = self.tree.add_line(&mut variation.plies, &mut variation.comments);
             if let Some(parent) = self.open.last_mut() {
                 parent.attached.variations.push(id);
@@ -182,7 +193,7 @@ impl LineStack {
             self.close_variation();
         }
         if let Some(mut main) = self.open.pop() {
-            main.settle(&mut self.tree);
+            main.settle(&mut self.tree, self.room);
             self.tree.set_main(main.plies, &mut main.comments);
         }
         game.tree = self.tree;
