@@ -578,17 +578,20 @@ pub fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
 pub fn apply_move(pos: &mut Position, mv: &Move) {
     let us = pos.turn();
     pos.set_ep_square(None);
-    if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-        pos.castling_mut().discard_rook(mv.to);
+    if pos.castling().holds_some() {
+        let castling = pos.castling_mut();
+        if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            castling.discard_rook(mv.to);
+        }
+        if mv.role == Role::King {
+            castling.discard_side(us);
+        }
+        castling.discard_rook(mv.from);
     }
     move_units(pos.board_mut(), mv, us);
     if mv.kind == MoveKind::DoubleStep {
         pos.set_ep_square(mv.from.step(Delta::new(0, us.forward())));
     }
-    if mv.role == Role::King {
-        pos.castling_mut().discard_side(us);
-    }
-    pos.castling_mut().discard_rook(mv.from);
 }
 
 /// Plays a turn of orthodox moves: units, castling rights, en passant square, then
