@@ -86,7 +86,8 @@ impl Castling {
     /// Whether any right is held, by either side (most of a game holds none).
     #[inline]
     pub fn holds_some(&self) -> bool {
-        self.rooks.iter().any(Option::is_some)
+        let [a, b, c, d] = self.rooks;
+        a.is_some() | b.is_some() | c.is_some() | d.is_some()
     }
 
     /// Whether `color` may still castle on either wing.

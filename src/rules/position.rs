@@ -43,11 +43,11 @@ impl VariantState {
 
     /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
     pub fn key(&self) -> u64 {
-        let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
-        if extra == 0 && (self.craters | self.bubbles.white | self.bubbles.black).is_empty() {
-            // The neutral state: Chess, Bouncing and Koopa never leave it; no sets to walk.
+        if *self == NEUTRAL_STATE {
+            // Chess, Bouncing and Koopa never leave it: no sets to walk.
             return NEUTRAL_STATE_KEY;
         }
+        let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
         zobrist::set(zobrist::Tag::Crater, self.craters)
             ^ zobrist::set(zobrist::Tag::WhiteBubble, self.bubbles.white)
             ^ zobrist::set(zobrist::Tag::BlackBubble, self.bubbles.black)
@@ -55,8 +55,15 @@ impl VariantState {
     }
 }
 
-/// [`VariantState::key`] of the state of a variant that uses none of it: no craters,
-/// bubbles or bombs, phase 0.
+/// The state of a variant that uses none of it.
+const NEUTRAL_STATE: VariantState = VariantState {
+    craters: SquareSet::EMPTY,
+    bubbles: ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY),
+    bombs: ByColor::new(false, false),
+    phase: 0,
+};
+
+/// [`VariantState::key`] of [`NEUTRAL_STATE`]: no craters, bubbles or bombs, phase 0.
 const NEUTRAL_STATE_KEY: u64 = zobrist::extra(0);
 
 /// Everything that decides what may happen next.
