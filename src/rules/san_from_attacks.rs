@@ -14,7 +14,7 @@
 
 use super::check::KingSafety;
 use super::legal::Arena;
-use super::movegen::{is_open, BoardView};
+use super::movegen::BoardView;
 use super::san::{write_move_text_against, WrittenMove};
 use super::{Color, Move, MoveKind, Position, Role};
 use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES};
@@ -102,16 +102,16 @@ pub(crate) fn resolve_judged(
 fn candidates(pos: &Position, arena: &Arena, role: Role, to: Square) -> Option<(SquareSet, MoveKind)> {
     let (board, us) = (pos.board(), pos.turn());
     let terrain = &arena.moves;
-    let craters = pos.craters();
-    if !is_open(&craters, &terrain.area, to) || board.occupied_by(us).contains(to) {
+    let open = SquareSet::of_rect(terrain.area).difference(pos.craters());
+    if !open.contains(to) || board.occupied_by(us).contains(to) {
         return None;
     }
-    let open = SquareSet::of_rect(terrain.area).difference(craters);
     let movers = (board.pieces_of(us, role) & open).difference(board.immobile());
+    let blockers = board.occupied() | attacks::grid().difference(open);
     let lines = match role {
         Role::Knight => return Some((movers & attacks::knight_attacks(to), MoveKind::Normal)),
         Role::King => return Some((movers & attacks::king_attacks(to), MoveKind::Normal)),
-        Role::Pawn => return pawn_candidates(pos, arena, movers, open, to),
+        Role::Pawn => return pawn_candidates(pos, arena, movers, blockers, to),
         Role::Bishop => attacks::bishop_lines(to),
         Role::Rook => attacks::rook_lines(to),
         Role::Queen => attacks::rook_lines(to) | attacks::bishop_lines(to),
@@ -119,7 +119,6 @@ fn candidates(pos: &Position, arena: &Arena, role: Role, to: Square) -> Option<(
     // A slider reaches `to` when it stands on one of its lines with nothing between
     // (attacks are symmetric): the few on those lines are looked at one by one.
     let mut reaching = movers & lines;
-    let blockers = board.occupied() | attacks::grid().difference(open);
     for from in &reaching {
         if attacks::between(from, to).intersects(blockers) {
             reaching.remove(from);
@@ -130,12 +129,12 @@ fn candidates(pos: &Position, arena: &Arena, role: Role, to: Square) -> Option<(
 
 /// [`candidates`] for pawns: those beside `to` one rank back when an enemy unit stands
 /// there, else the one straight behind it (an advance, or a double step over a free
-/// `open` square from a rank that allows it).
+/// square from a rank that allows it).
 fn pawn_candidates(
     pos: &Position,
     arena: &Arena,
     movers: SquareSet,
-    open: SquareSet,
+    blockers: SquareSet,
     to: Square,
 ) -> Option<(SquareSet, MoveKind)> {
     let us = pos.turn();
@@ -149,7 +148,7 @@ fn pawn_candidates(
     if working.contains(one) {
         return Some((SquareSet::only(one), MoveKind::Normal));
     }
-    let two = one.vertical(-us.forward()).filter(|_| open.contains(one) && pos.board().is_empty_at(one))?;
+    let two = one.vertical(-us.forward()).filter(|_| !blockers.contains(one))?;
     let may_double = pawns.double_step_ranks.get(us.index()).is_some_and(|ranks| ranks & (1 << two.rank()) != 0);
     (may_double && working.contains(two)).then(|| (SquareSet::only(two), MoveKind::DoubleStep))
 }
