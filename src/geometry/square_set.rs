@@ -119,6 +119,15 @@ impl SquareSet {
         Some(Square::from_slot(index as usize))
     }
 
+    /// Whether the set holds two squares or more (no count needed).
+    #[inline]
+    pub fn has_several(&self) -> bool {
+        let [a, b, c] = self.0;
+        let words_used = u32::from(a != 0) + u32::from(b != 0) + u32::from(c != 0);
+        // A word with two bits keeps one when its lowest is cleared.
+        words_used > 1 || (a & a.wrapping_sub(1)) | (b & b.wrapping_sub(1)) | (c & c.wrapping_sub(1)) != 0
+    }
+
     /// The one square of a set of one, else `None`.
     #[inline]
     pub fn single(&self) -> Option<Square> {
@@ -315,5 +324,16 @@ pub(super) mod tests {
         assert_eq!(set("c3").single(), Square::parse("c3"));
         assert_eq!(set("c3 k12").single(), None);
         assert_eq!(SquareSet::EMPTY.single(), None);
+    }
+
+    #[test]
+    fn several_squares_are_told_from_one_in_any_words() {
+        assert!(!SquareSet::EMPTY.has_several());
+        for one in ["a1", "h4", "a5", "l12"] {
+            assert!(!set(one).has_several(), "{one}");
+        }
+        for two in ["a1 b1", "a1 a5", "h4 l12", "a9 b9", "a5 a9 l12"] {
+            assert!(set(two).has_several(), "{two}");
+        }
     }
 }

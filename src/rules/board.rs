@@ -123,7 +123,37 @@ impl Board {
     }
 
     /// Moves a unit and its counter; whatever stood on `to` is removed.
+    ///
+    /// The common move, of a unit without a counter onto a square holding no counter,
+    /// changes the sets and the key in one pass; the others go by [`Board::take`] and
+    /// [`Board::put`].
     pub fn relocate(&mut self, from: Square, to: Square) {
+        let (cell, counters) = (self.cells[from.index()], self.counters[from.index()] | self.counters[to.index()]);
+        if from == to || counters != 0 {
+            return self.relocate_by_parts(from, to);
+        }
+        let Some(piece) = decode(cell) else { return };
+        if !self.is_empty_at(to) {
+            self.take(to);
+        }
+        self.cells[from.index()] = 0;
+        self.cells[to.index()] = cell;
+        let occupied = &mut self.occupied[piece.color];
+        occupied.remove(from);
+        occupied.insert(to);
+        let units = &mut self.roles[piece.role as usize];
+        units.remove(from);
+        units.insert(to);
+        self.key ^= zobrist::unit(piece, from) ^ zobrist::unit(piece, to);
+        if piece.role == Role::King {
+            // As `put` does: the king just moved is the one the board names.
+            self.kings[piece.color] = Some(to);
+        }
+    }
+
+    /// [`Board::relocate`] as a [`Board::take`] and a [`Board::put`], the counter
+    /// following the unit.
+    fn relocate_by_parts(&mut self, from: Square, to: Square) {
         if let Some((piece, counter)) = self.take(from) {
             self.put(to, piece);
             // `put` leaves `to` without a counter, as a unit without one needs.

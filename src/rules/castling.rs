@@ -69,6 +69,9 @@ impl Castling {
 
     /// The Zobrist key of the rights held.
     pub fn key(&self) -> u64 {
+        if !self.holds_some() {
+            return 0;
+        }
         let mut key = 0;
         for color in Color::ALL {
             for wing in Wing::ALL {
@@ -78,6 +81,13 @@ impl Castling {
             }
         }
         key
+    }
+
+    /// Whether any right is held, by either side (most of a game holds none).
+    #[inline]
+    pub fn holds_some(&self) -> bool {
+        let [a, b, c, d] = self.rooks;
+        a.is_some() | b.is_some() | c.is_some() | d.is_some()
     }
 
     /// Whether `color` may still castle on either wing.

@@ -103,7 +103,7 @@ pub struct KingSafety<'a> {
 impl<'a> KingSafety<'a> {
     /// King safety judged by attacks inside `terrain`'s area.
     pub fn within(pos: &'a Position, terrain: Terrain) -> KingSafety<'a> {
-        let judged_by_sets = pos.board().pieces_of(pos.turn(), Role::King).len() <= 1;
+        let judged_by_sets = !pos.board().pieces_of(pos.turn(), Role::King).has_several();
         let king = pos.board().king(pos.turn());
         let arms = Arms::new(pos.board(), &pos.craters(), &terrain, &terrain.area, pos.turn().other());
         KingSafety {
@@ -132,9 +132,20 @@ impl<'a> KingSafety<'a> {
     /// by sets ([`KingSafety::judges_plain_moves`]).
     pub fn some_plain_move_is_safe(&mut self, generator: &PseudoMoves<'_>) -> bool {
         self.judged_by_sets
-            && generator.movers().iter().any(|from| {
-                generator.reach(from).is_some_and(|(_, reach)| !self.safe_destinations(from, reach).is_empty())
-            })
+            && generator
+                .movers()
+                .iter()
+                .any(|from| generator.reach(from).is_some_and(|(_, reach)| self.some_destination_is_safe(from, reach)))
+    }
+
+    /// Whether [`KingSafety::safe_destinations`] of the unit on `from` would hold a
+    /// square: the king's steps are judged one by one only until a safe one is found.
+    pub fn some_destination_is_safe(&mut self, from: Square, reach: SquareSet) -> bool {
+        if self.king != Some(from) {
+            return !self.safe_destinations(from, reach).is_empty();
+        }
+        let candidates = reach.difference(self.leaper_threats());
+        candidates.iter().any(|to| self.king_step_is_safe(from, to))
     }
 
     /// The squares of `reach` on which a plain move (neither en passant nor castling)

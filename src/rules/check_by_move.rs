@@ -5,9 +5,9 @@
 //! which the replay vouches for after every legal move of a variant whose threats do
 //! not change from ply to ply (chess, Tilting).
 
-use super::movegen::Terrain;
+use super::movegen::{is_open, Terrain};
 use super::{Move, MoveKind, Position, Role};
-use crate::geometry::{attacks, SquareSet};
+use crate::geometry::{attacks, Square, SquareSet};
 
 /// Whether `mv`, just played into `after` (the opponent of its mover now to move),
 /// attacks the opponent's king inside `terrain`'s area, as `check::king_safe` would
@@ -19,12 +19,14 @@ pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<boo
     let board = after.board();
     let (them, us) = (after.turn(), after.turn().other());
     let Some(king) = board.king(them) else { return Some(false) };
-    let open = SquareSet::of_rect(terrain.area).difference(after.craters());
     if !terrain.area.contains(king) {
         return Some(false);
     }
-    let stops = board.occupied() | attacks::grid().difference(open);
-    let armed = |sq| open.contains(sq) && !board.immobile().contains(sq);
+    let craters = after.craters();
+    let armed = |sq| is_open(&craters, &terrain.area, sq) && !board.immobile().contains(sq);
+    // What stops a line: units, and squares outside the area or cratered; made only
+    // when a line is followed.
+    let stops = || board.occupied() | attacks::grid().difference(SquareSet::of_rect(terrain.area).difference(craters));
     let role = mv.promotion.unwrap_or(mv.role);
     let direct = armed(mv.to)
         && match role {
@@ -49,12 +51,13 @@ pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<boo
     if !attacks::ray(dir, king).intersects(sliders) {
         return Some(false);
     }
+    let stops = stops();
     let Some(sniper) = (attacks::ray_attacks(dir, king, stops) & stops).single() else { return Some(false) };
     Some(sliders.contains(sniper) && armed(sniper))
 }
 
 /// Whether a slider on `from`, standing on one of `lines` (its lines through `king`),
-/// reaches `king` with nothing of `stops` between.
-fn slides_to(lines: SquareSet, from: crate::geometry::Square, king: crate::geometry::Square, stops: SquareSet) -> bool {
-    lines.contains(from) && !attacks::between(from, king).intersects(stops)
+/// reaches `king` with nothing of `stops` (made only when it stands on one) between.
+fn slides_to(lines: SquareSet, from: Square, king: Square, stops: impl FnOnce() -> SquareSet) -> bool {
+    lines.contains(from) && !attacks::between(from, king).intersects(stops())
 }

@@ -207,7 +207,7 @@ pub fn any_legal_move(pos: &Position, arena: &Arena) -> bool {
     for from in king.into_iter().chain(generator.movers().iter().filter(|&sq| Some(sq) != king)) {
         if let Some((piece, reach)) = generator.reach(from) {
             if safety.judges_plain_moves() {
-                if !safety.safe_destinations(from, reach).is_empty() {
+                if safety.some_destination_is_safe(from, reach) {
                     return true;
                 }
             } else {

@@ -542,26 +542,32 @@ fn rank_set(rank: u8) -> SquareSet {
 }
 
 /// Moves the units of an orthodox move of `us` on a board; nothing else changes.
+#[inline]
 pub fn move_units(board: &mut Board, mv: &Move, us: Color) {
     match mv.kind {
-        MoveKind::Castle { rook, .. } => {
-            let rook_to = castle_rook_destination(mv);
-            board.take(rook);
-            board.relocate(mv.from, mv.to);
-            board.put(rook_to, Piece::new(us, Role::Rook));
-        }
-        MoveKind::EnPassant => {
-            if let Some(victim) = mv.to.step(Delta::new(0, -us.forward())) {
-                board.take(victim);
-            }
-            board.relocate(mv.from, mv.to);
-        }
+        MoveKind::Castle { .. } | MoveKind::EnPassant => move_units_of_two(board, mv, us),
         MoveKind::PromoteInPlace => {}
         MoveKind::Normal | MoveKind::DoubleStep => board.relocate(mv.from, mv.to),
     }
     if let Some(role) = mv.promotion {
         board.put(mv.to, Piece::new(us, role));
     }
+}
+
+/// [`move_units`] for the moves that change a second square: castling moves the rook,
+/// en passant removes the pawn it takes.
+fn move_units_of_two(board: &mut Board, mv: &Move, us: Color) {
+    if let MoveKind::Castle { rook, .. } = mv.kind {
+        let rook_to = castle_rook_destination(mv);
+        board.take(rook);
+        board.relocate(mv.from, mv.to);
+        board.put(rook_to, Piece::new(us, Role::Rook));
+        return;
+    }
+    if let Some(victim) = mv.to.step(Delta::new(0, -us.forward())) {
+        board.take(victim);
+    }
+    board.relocate(mv.from, mv.to);
 }
 
 /// The squares whose contents [`move_units`] may change.
@@ -578,17 +584,20 @@ pub fn touched_squares(mv: &Move, us: Color) -> [Option<Square>; 4] {
 pub fn apply_move(pos: &mut Position, mv: &Move) {
     let us = pos.turn();
     pos.set_ep_square(None);
-    if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-        pos.castling_mut().discard_rook(mv.to);
+    if pos.castling().holds_some() {
+        let castling = pos.castling_mut();
+        if matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            castling.discard_rook(mv.to);
+        }
+        if mv.role == Role::King {
+            castling.discard_side(us);
+        }
+        castling.discard_rook(mv.from);
     }
     move_units(pos.board_mut(), mv, us);
     if mv.kind == MoveKind::DoubleStep {
         pos.set_ep_square(mv.from.step(Delta::new(0, us.forward())));
     }
-    if mv.role == Role::King {
-        pos.castling_mut().discard_side(us);
-    }
-    pos.castling_mut().discard_rook(mv.from);
 }
 
 /// Plays a turn of orthodox moves: units, castling rights, en passant square, then

@@ -9,6 +9,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// phase) and the en passant square when a capture there is possible. Clocks are
 /// left out.
 pub fn key<V: Rules + ?Sized>(variant: &V, pos: &Position) -> u64 {
+    if pos.ep_square().is_none() {
+        // No double step on the last ply: nothing to ask the variant.
+        return pos.key();
+    }
     let ep = variant.capturable_ep_square(pos).map_or(0, |sq| zobrist::square(zobrist::Tag::EnPassant, sq));
     pos.key() ^ ep
 }

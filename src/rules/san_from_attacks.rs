@@ -63,7 +63,7 @@ pub(crate) fn resolve_judged(
         (false, None) => {}
         _ => return None,
     }
-    let several_kings = board.king(us).is_some_and(|k| board.pieces_of(us, Role::King) != SquareSet::only(k));
+    let several_kings = board.pieces_of(us, Role::King).has_several();
     if several_kings || (role == Role::Pawn && pos.ep_square() == Some(to)) {
         // Several kings, or en passant: the listing path judges them.
         return None;
