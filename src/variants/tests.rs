@@ -3,8 +3,10 @@
 //! units placed from scratch, after every turn of random games.
 
 use super::{bellows, bubble_fizz, chess, koopa, lookup, tilting, VARIANTS};
-use crate::rules::{Board, Position};
+use crate::rules::{Board, Position, Turn};
 use crate::variants::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 
 /// Every variant with every combination of its rule options.
@@ -29,6 +31,30 @@ fn every_variant() -> Vec<(&'static str, Box<dyn Variant>)> {
         }
     }
     all
+}
+
+/// Walks `games` seeded random games of `variant` from its start, each at most `plies`
+/// plies long: `visit` is given every position that has a legal turn, with its legal
+/// turns and the game's random numbers, before one of those turns is played.
+pub(crate) fn walk_random_games<V: Variant + ?Sized>(
+    variant: &V,
+    games: u64,
+    plies: usize,
+    mut visit: impl FnMut(&Position, &[Turn], &mut SmallRng),
+) {
+    for seed in 0..games {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut pos = variant.start();
+        for _ in 0..plies {
+            let mut turns = Vec::new();
+            variant.legal_turns(&pos, &mut turns);
+            if turns.is_empty() {
+                break;
+            }
+            visit(&pos, &turns, &mut rng);
+            pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+        }
+    }
 }
 
 fn start_snapshot(id: &str) -> &'static str {

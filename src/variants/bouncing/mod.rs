@@ -195,8 +195,7 @@ mod tests {
     use super::Bouncing;
     use crate::rules::Turn;
     use crate::variants::prelude::*;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use crate::variants::tests::walk_random_games;
 
     /// The check a turn without a bounce gives, judged from its move, is the check
     /// `is_check` finds, after every such turn of the positions of random games.
@@ -205,27 +204,17 @@ mod tests {
         let variant = Bouncing;
         let mut judged = 0;
         let mut checks = 0;
-        for seed in 0..20 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = variant.start();
-            for _ in 0..120 {
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                if turns.is_empty() {
-                    break;
+        walk_random_games(&variant, 20, 120, |pos, turns, _| {
+            for turn in turns {
+                let Turn::Move(mv) = turn else { continue };
+                let after = variant.play(pos, turn);
+                if let Some(check) = variant.check_by_move(&after, mv) {
+                    assert_eq!(check, variant.is_check(&after), "{turn:?} in {pos:?}");
+                    judged += 1;
+                    checks += usize::from(check);
                 }
-                for turn in &turns {
-                    let Turn::Move(mv) = turn else { continue };
-                    let after = variant.play(&pos, turn);
-                    if let Some(check) = variant.check_by_move(&after, mv) {
-                        assert_eq!(check, variant.is_check(&after), "{turn:?} in {pos:?}");
-                        judged += 1;
-                        checks += usize::from(check);
-                    }
-                }
-                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
             }
-        }
+        });
         assert!(judged > 10_000 && checks > 100, "only {judged} moves judged, {checks} checks");
     }
 }

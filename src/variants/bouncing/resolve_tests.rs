@@ -7,19 +7,16 @@ use super::notation::{move_from_attacks, move_from_listing};
 use super::safety::KingSafety;
 use super::Bouncing;
 use crate::rules::san_from_attacks::tests::token;
-use crate::rules::Position;
+use crate::rules::{Position, Turn};
 use crate::variants::prelude::*;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::variants::tests::walk_random_games;
 
-/// Compares both ways for the move of every legal turn of `pos`; how many tokens the
-/// attacks decided.
-fn compare_at(variant: &Bouncing, pos: &Position) -> usize {
-    let mut turns = Vec::new();
-    variant.legal_turns(pos, &mut turns);
+/// Compares both ways for the move of every one of `turns`, the legal turns of `pos`;
+/// how many tokens the attacks decided.
+fn compare_at(variant: &Bouncing, pos: &Position, turns: &[Turn]) -> usize {
     let in_check = variant.is_check(pos);
     let mut decided = 0;
-    for turn in &turns {
+    for turn in turns {
         let [mv] = turn.moves() else { continue };
         let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
         for text in [variant.write_move(pos, mv), format!("{}{}{promotion}", mv.from, mv.to)] {
@@ -46,18 +43,6 @@ fn compare_at(variant: &Bouncing, pos: &Position) -> usize {
 fn resolution_from_attacks_agrees_with_the_listing() {
     let variant = Bouncing;
     let mut decided = 0;
-    for seed in 0..16 {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut pos = variant.start();
-        for _ in 0..80 {
-            decided += compare_at(&variant, &pos);
-            let mut turns = Vec::new();
-            variant.legal_turns(&pos, &mut turns);
-            if turns.is_empty() {
-                break;
-            }
-            pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
-        }
-    }
+    walk_random_games(&variant, 16, 80, |pos, turns, _| decided += compare_at(&variant, pos, turns));
     assert!(decided > 10_000, "only {decided} tokens resolved by attacks");
 }

@@ -5,38 +5,27 @@
 use super::{Birth, BubbleFizz};
 use crate::rules::Turn;
 use crate::variants::prelude::*;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::variants::tests::walk_random_games;
 
 #[test]
 fn check_by_move_agrees_with_is_check() {
     for birth in [Birth::Fizzle, Birth::Strike] {
         let variant = BubbleFizz::new(birth);
         let (mut judged, mut checks, mut left) = (0, 0, 0);
-        for seed in 0..12 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = variant.start();
-            for _ in 0..100 {
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                if turns.is_empty() {
-                    break;
-                }
-                for turn in &turns {
-                    let Turn::Move(mv) = turn else { continue };
-                    let after = variant.play(&pos, turn);
-                    match variant.check_by_move(&after, mv) {
-                        Some(check) => {
-                            assert_eq!(check, variant.is_check(&after), "{birth:?}: {turn:?} in {pos:?}");
-                            judged += 1;
-                            checks += usize::from(check);
-                        }
-                        None => left += 1,
+        walk_random_games(&variant, 12, 100, |pos, turns, _| {
+            for turn in turns {
+                let Turn::Move(mv) = turn else { continue };
+                let after = variant.play(pos, turn);
+                match variant.check_by_move(&after, mv) {
+                    Some(check) => {
+                        assert_eq!(check, variant.is_check(&after), "{birth:?}: {turn:?} in {pos:?}");
+                        judged += 1;
+                        checks += usize::from(check);
                     }
+                    None => left += 1,
                 }
-                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
             }
-        }
+        });
         // Castling and en passant are left to `is_check`.
         assert!(
             judged > 10_000 && checks > 100 && left * 20 < judged,

@@ -14,8 +14,9 @@ use crate::rules::movegen::MoveFilter;
 use crate::rules::san::move_text;
 use crate::rules::Position;
 use crate::variants::prelude::*;
+use crate::variants::tests::walk_random_games;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 /// The turn token of `text`, a turn as a record writes it.
 fn turn_token(text: &str) -> TurnToken {
@@ -65,29 +66,19 @@ fn trust_changes_no_resolution() {
     for birth in [Birth::Fizzle, Birth::Strike] {
         let variant = BubbleFizz::new(birth);
         let (mut compared, mut trusted) = (0, 0);
-        for seed in 0..10 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = variant.start();
-            for _ in 0..90 {
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                if turns.is_empty() {
-                    break;
-                }
-                for turn in turns.iter().take(150) {
-                    let text = variant.write_turn(&pos, turn).expect("a decided notation");
-                    trusted += usize::from(both_ways(&variant, &pos, text.trim_end_matches(['+', '#'])));
+        walk_random_games(&variant, 10, 90, |pos, turns, rng| {
+            for turn in turns.iter().take(150) {
+                let text = variant.write_turn(pos, turn).expect("a decided notation");
+                trusted += usize::from(both_ways(&variant, pos, text.trim_end_matches(['+', '#'])));
+                compared += 1;
+            }
+            for _ in 0..20 {
+                if let Some(text) = random_sequence(&variant, pos, rng) {
+                    trusted += usize::from(both_ways(&variant, pos, &text));
                     compared += 1;
                 }
-                for _ in 0..20 {
-                    if let Some(text) = random_sequence(&variant, &pos, &mut rng) {
-                        trusted += usize::from(both_ways(&variant, &pos, &text));
-                        compared += 1;
-                    }
-                }
-                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
             }
-        }
+        });
         assert!(compared > 20_000 && trusted > 200, "{birth:?}: {compared} turns compared, {trusted} trusted");
     }
 }
