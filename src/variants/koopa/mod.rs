@@ -4,21 +4,22 @@
 
 mod caption;
 mod moves;
+mod notation;
+#[cfg(test)]
+mod notation_tests;
 mod refusals;
 mod snapshot;
 mod strike;
 mod stuns;
 
 use crate::geometry::SquareSet;
-use crate::record::ast::{SanToken, TurnPart, TurnToken};
+use crate::record::ast::TurnToken;
 use crate::render::UnitMarks;
 use crate::rules::movegen::{self, MoveFilter, Terrain};
 use crate::rules::moves_as_turns;
 use crate::rules::refusal::{CastlingCause, Refusal};
 use crate::rules::san::WrittenMove;
-use crate::rules::{
-    san, Color, EndReason, Judged, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing,
-};
+use crate::rules::{Color, EndReason, Judged, Move, Outcome, Position, ResolveError, Resolved, Turn, TurnTrace, Wing};
 use crate::snapshot::SnapshotError;
 use crate::variants::prelude::*;
 
@@ -56,6 +57,10 @@ impl Rules for Koopa {
         apply_turn(after, turn);
     }
 
+    fn play_in_place(&self, pos: &mut Position, turn: &Turn) {
+        apply_turn(pos, turn);
+    }
+
     /// K1: there is no check.
     fn is_check(&self, _pos: &Position) -> bool {
         false
@@ -85,22 +90,26 @@ impl Notation for Koopa {
     }
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
-        let result = san::resolve_single_move(self, pos, token);
-        let (Err(ResolveError::Illegal(_)), [part]) = (&result, token.parts()) else { return result };
-        let TurnPart::Move { san: written, bounce: None } = &part.value else { return result };
-        let better = match written {
-            SanToken::Normal { piece: None, promotion: Some(_), .. } => {
-                let plain = strip_promotion(written);
-                san::resolve_move(self, pos, &plain)
-                    .ok()
-                    .map(|(mv, canonical)| Refusal::Koopa(refusals::needless_promotion(pos, &mv, canonical)))
-            }
-            SanToken::Normal { .. } | SanToken::Castle { .. } => None,
-        };
-        match better {
-            Some(reason) => Err(ResolveError::Illegal(reason)),
-            None => result,
-        }
+        let mut canonical = String::new();
+        let turn = notation::resolve_into(self, pos, token, &mut canonical)?;
+        Ok(Resolved { turn, canonical })
+    }
+
+    fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
+        notation::resolve_into(self, pos, token, canonical)
+    }
+
+    /// Every question of Koopa is decided (no search has a budget), so a turn is
+    /// played on the replay's one position.
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        _in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        let resolved = notation::resolve_into(self, pos, token, canonical);
+        Some(resolved.inspect(|turn| apply_turn(pos, turn)))
     }
 }
 
@@ -144,20 +153,4 @@ fn apply_turn(pos: &mut Position, turn: &Turn) {
     pos.set_ep_square(None);
     stuns::tick(pos.board_mut(), fresh);
     pos.pass_turn(turn.moves().iter().any(Move::is_zeroing));
-}
-
-/// The same written move without its promotion suffix.
-fn strip_promotion(written: &SanToken) -> SanToken {
-    match written {
-        SanToken::Normal { piece, from_file, from_rank, capture, to, to_file, .. } => SanToken::Normal {
-            piece: *piece,
-            from_file: *from_file,
-            from_rank: *from_rank,
-            capture: *capture,
-            to: *to,
-            to_file: *to_file,
-            promotion: None,
-        },
-        other @ SanToken::Castle { .. } => other.clone(),
-    }
 }
