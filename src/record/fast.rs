@@ -291,9 +291,10 @@ fn is_pawn(san: &SanToken) -> bool {
 /// The joint between the parts of a Bubble Fizz turn, written the canonical way.
 const JOINT: &[u8] = b" & ";
 
-/// True when the joint of two parts starts at `i`.
+/// True when the joint of two parts starts at `i`. Its `&` is looked at first: after
+/// most moves a space follows, then no `&`.
 fn joint_at(bytes: &[u8], i: usize) -> bool {
-    bytes.get(i..i + JOINT.len()) == Some(JOINT)
+    at(bytes, i + 1) == Some(b'&') && bytes.get(i..i + JOINT.len()) == Some(JOINT)
 }
 
 /// How many parts a turn has whose first part ends at `i`, as far as the bytes tell: one,
@@ -347,7 +348,7 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> 
     let start = text_len.checked_sub(token.len())?;
     let (first, mut i, mut check, mut en_passant) = first_part(bytes, start)?;
     let plain = matches!(first.value, TurnPart::Move { bounce: None, .. });
-    let turn_token = if joint_at(bytes, i) && plain && check.is_none() {
+    let turn_token = if joint_at(bytes, i) && check.is_none() && plain {
         let (parts, end, mark, pawn) = more_parts(bytes, start, first, i)?;
         (i, check, en_passant) = (end, mark, pawn);
         parts
