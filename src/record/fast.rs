@@ -1,17 +1,19 @@
 //! A fast path in front of the grammar for the tokens most records are made of: plain
 //! moves (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results and
-//! NAGs, and a bounce written the canonical way after its move (`Re8, Kg8+`,
-//! `Bh6, g7-f8`). Each reader here looks at bytes only and builds exactly the value the
-//! grammar's rule would build; whenever a token holds anything else (a figurine, a dash
-//! other than `-`, a bounce in another form, `&`, `e.p.`, a null move, an error of any
-//! kind) it answers `None`, and
-//! the grammar reads the token instead. [`super::movetext::element`] (with
-//! [`super::movetext::fast_elements`]) is the one place that
-//! decides which path a token takes.
+//! NAGs, a bounce written the canonical way after its move (`Re8, Kg8+`, `Bh6, g7-f8`),
+//! plain moves joined the canonical way by ` & ` (`Nf3 & Bd3+`) and a bomb
+//! (`(****)g6:h7f6g5h5`, read by [`super::fast_bomb`]). Each reader here looks at bytes
+//! only and builds exactly the value the grammar's rule would build; whenever a token
+//! holds anything else (a figurine, a dash other than `-`, a bounce or a `&` in another
+//! form or spacing, a check mark before `&`, `e.p.`, a null move, an error of any kind)
+//! it answers `None`, and the grammar reads the token instead.
+//! [`super::movetext::element`] (with [`super::movetext::fast_elements`]) is the one
+//! place that decides which path a token takes.
 
 use super::ast::{
     BounceToken, CheckMark, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart, TurnToken,
 };
+use super::fast_bomb::bomb;
 use super::lex::{at_token_end, skip};
 use super::turn::WrittenTurn;
 use crate::geometry::Square;
@@ -73,6 +75,8 @@ fn promotion_letter(byte: Option<u8>) -> Result<Option<PieceLetter>, ()> {
 
 /// The promotion written at `i` (`=Q`, `/Q`, `(Q)`, `Q`) and its length, as `san::promotion`
 /// reads it; `Err` when the grammar must decide.
+#[allow(clippy::inline_always, reason = "read for every move: see `plain_move`")]
+#[inline(always)]
 fn promotion(bytes: &[u8], i: usize) -> Result<Option<(PieceLetter, usize)>, ()> {
     let first = at(bytes, i);
     match first {
@@ -96,6 +100,8 @@ fn promotion(bytes: &[u8], i: usize) -> Result<Option<(PieceLetter, usize)>, ()>
 
 /// A normal move (not castling) from the start of `bytes`, as `san::normal` reads it, and
 /// its length.
+#[allow(clippy::inline_always, reason = "read for every turn: see `plain_move`")]
+#[inline(always)]
 fn normal(bytes: &[u8]) -> Option<(SanToken, usize)> {
     if is_wide(at(bytes, 0)) {
         return None;
@@ -204,7 +210,7 @@ fn reads_on(bytes: &[u8], i: usize, pawn: bool) -> bool {
 }
 
 /// A square at `i` (`e4`, `k11`), as `san::square` reads it, and its length.
-fn square(bytes: &[u8], i: usize) -> Option<(Square, usize)> {
+pub(super) fn square(bytes: &[u8], i: usize) -> Option<(Square, usize)> {
     let file = file(at(bytes, i))?;
     let (rank, len) = rank(bytes, i + 1)?;
     Some((Square::new(file, rank)?, 1 + len))
@@ -239,16 +245,18 @@ fn canonical_bounce(bytes: &[u8], i: usize) -> Option<(BounceToken, usize, usize
     Some((token, begin, end))
 }
 
-/// A turn of one plain move at the start of `token`, a suffix of a text of `text_len`
-/// bytes: the same value as `turn::turn_token` gives, or `None` to let it decide.
-pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> {
-    let bytes = token.as_bytes();
-    let start = text_len.checked_sub(token.len())?;
-    let (san, mut i) = match at(bytes, 0) {
-        Some(b'O') => castle(bytes)?,
-        _ => normal(bytes)?,
-    };
-    let pawn = matches!(san, SanToken::Normal { piece: None | Some('P'), .. });
+/// The first part of a turn at the start of `bytes`, a suffix of a text that starts
+/// `start` bytes before it: a plain move with its check mark and a canonical bounce, or
+/// a bomb with its check mark. Also where it ends, its check mark, and whether `e.p.`
+/// may follow it (a pawn's move without a bounce).
+fn first_part(bytes: &[u8], start: usize) -> Option<(Spanned<TurnPart>, usize, Option<CheckMark>, bool)> {
+    if at(bytes, 0) == Some(b'(') {
+        let (bomb, end) = bomb(bytes, start)?;
+        let (check, len) = check_mark(bytes, end);
+        return Some((Spanned { value: bomb, span: Span::new(start, start + end + len) }, end + len, check, false));
+    }
+    let (san, mut i) = plain_move(bytes)?;
+    let pawn = is_pawn(&san);
     let (mut check, len) = check_mark(bytes, i);
     i += len;
     let mut bounce = None;
@@ -259,10 +267,99 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> 
         check = mark.or(check);
         i = end + len;
     }
-    if reads_on(bytes, i, pawn && bounce.is_none()) {
+    let en_passant = pawn && bounce.is_none();
+    Some((Spanned { value: TurnPart::Move { san, bounce }, span: Span::new(start, start + i) }, i, check, en_passant))
+}
+
+/// Castling or a normal move at the start of `bytes`, and its length. Inlined with the
+/// reader of normal moves at both its calls: out of line, a turn of one move took some 40
+/// instructions more.
+#[allow(clippy::inline_always, reason = "read for every turn; see the doc comment")]
+#[inline(always)]
+fn plain_move(bytes: &[u8]) -> Option<(SanToken, usize)> {
+    match at(bytes, 0) {
+        Some(b'O') => castle(bytes),
+        _ => normal(bytes),
+    }
+}
+
+/// True for a pawn's move (no piece letter, or `P`).
+fn is_pawn(san: &SanToken) -> bool {
+    matches!(san, SanToken::Normal { piece: None | Some('P'), .. })
+}
+
+/// The joint between the parts of a Bubble Fizz turn, written the canonical way.
+const JOINT: &[u8] = b" & ";
+
+/// True when the joint of two parts starts at `i`. Its `&` is looked at first: after
+/// most moves a space follows, then no `&`.
+fn joint_at(bytes: &[u8], i: usize) -> bool {
+    at(bytes, i + 1) == Some(b'&') && bytes.get(i..i + JOINT.len()) == Some(JOINT)
+}
+
+/// How many parts a turn has whose first part ends at `i`, as far as the bytes tell: one,
+/// and one more for each joint after a run of bytes that holds no delimiter. Room is made
+/// for as many; a turn that reads otherwise is still read right.
+fn count_parts(bytes: &[u8], mut i: usize) -> usize {
+    let mut parts = 1;
+    while joint_at(bytes, i) {
+        parts += 1;
+        i += JOINT.len();
+        match bytes.get(i..).and_then(|rest| rest.iter().position(|&b| super::lex::is_delimiter(b))) {
+            Some(len) => i += len,
+            None => break,
+        }
+    }
+    parts
+}
+
+/// The parts of a turn whose `first` part, a plain move without a check mark, ends at
+/// `i` where a joint follows: the plain moves after each joint, until one that has a
+/// check mark or no joint after it. Also where the last ends, its check mark, and whether
+/// `e.p.` may follow it. Kept out of line, so that the turn of one move stays lean.
+#[inline(never)]
+fn more_parts(
+    bytes: &[u8],
+    start: usize,
+    first: Spanned<TurnPart>,
+    mut i: usize,
+) -> Option<(TurnToken, usize, Option<CheckMark>, bool)> {
+    let mut parts = Vec::with_capacity(count_parts(bytes, i));
+    parts.push(first);
+    let (mut check, mut en_passant) = (None, false);
+    while check.is_none() && joint_at(bytes, i) {
+        let begin = i + JOINT.len();
+        let (san, len) = plain_move(bytes.get(begin..)?)?;
+        let (mark, mark_len) = check_mark(bytes, begin + len);
+        en_passant = is_pawn(&san);
+        check = mark;
+        i = begin + len + mark_len;
+        parts.push(Spanned { value: TurnPart::Move { san, bounce: None }, span: Span::new(start + begin, start + i) });
+    }
+    Some((TurnToken::new(parts), i, check, en_passant))
+}
+
+/// A turn at the start of `token`, a suffix of a text of `text_len` bytes, written the
+/// canonical way: one plain move (with a bounce written canonically after it), a bomb,
+/// or plain moves joined by ` & ` with a check mark only after the last (`Nf3 & Bd3+`).
+/// The same value as `turn::turn_token` gives, or `None` to let it decide.
+pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> {
+    let bytes = token.as_bytes();
+    let start = text_len.checked_sub(token.len())?;
+    let (first, mut i, mut check, mut en_passant) = first_part(bytes, start)?;
+    let plain = matches!(first.value, TurnPart::Move { bounce: None, .. });
+    let turn_token = if joint_at(bytes, i) && check.is_none() && plain {
+        let (parts, end, mark, pawn) = more_parts(bytes, start, first, i)?;
+        (i, check, en_passant) = (end, mark, pawn);
+        parts
+    } else {
+        TurnToken::one(first)
+    };
+    // A bounce after a later part, a mark before a joint, a joint in another spacing or
+    // `e.p.`: the grammar's.
+    if reads_on(bytes, i, en_passant) {
         return None;
     }
-    let part = Spanned { value: TurnPart::Move { san, bounce }, span: Span::new(start, start + i) };
     let mut glyphs = Vec::new();
     while let Some((nag, len)) = glyph(bytes, i) {
         glyphs.push(Spanned { value: nag, span: Span::new(start + i, start + i + len) });
@@ -272,7 +369,7 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> 
     if !at_token_end(rest) {
         return None;
     }
-    let turn = WrittenTurn { token: TurnToken::one(part), span: Span::new(start, start + i), check, glyphs };
+    let turn = WrittenTurn { token: turn_token, span: Span::new(start, start + i), check, glyphs };
     Some((rest, turn))
 }
 

@@ -10,6 +10,7 @@ mod boundary;
 mod encoding;
 mod error;
 mod fast;
+mod fast_bomb;
 mod fast_tag;
 pub mod iccf;
 pub mod languages;

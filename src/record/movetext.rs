@@ -72,7 +72,8 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
             let (rest, nag) = fast::nag(token)?;
             Some((rest, lines.nag(Spanned { value: nag, span: at(rest) })))
         }
-        b'{' | b';' | b'(' | b')' | b'!' | b'?' | b'.' | b'[' => None,
+        b'(' if !token.starts_with("(****)") => None,
+        b'{' | b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
             let (rest, turn) = fast::turn(token, text_len)?;
             Some((rest, lines.turn(turn)))

@@ -117,6 +117,49 @@ pub(super) const TOKENS: &[&str] = &[
     "exd6ep",
     "e5 ep",
     "e4 epsilon",
+    "Nf3 & Bd3+",
+    "e5 & Nc6",
+    "a3 & Kb1",
+    "a3 & Kb1 & c4#",
+    "g3 & Rd1!?",
+    "O-O & a3",
+    "a3 & O-O-O",
+    "a3&Kb1",
+    "a3 &Kb1",
+    "a3& Kb1",
+    "a3 &  Kb1",
+    "a3 &\nKb1",
+    "a3+ & Kb1",
+    "a3 & Kb1+ & c4",
+    "a3 & ",
+    "& a3",
+    "a3 & & Kb1",
+    "a3 & Kb1&c4",
+    "a3 & Kb1! & c4",
+    "a3 & Kb1, Kg8",
+    "a3 & Kb1,",
+    "Re8, Kg8 & a3",
+    "a3 & exd6 e.p.",
+    "a3 & exd6 ep",
+    "a3 & 5254",
+    "a3 & ♘f3",
+    "a3 & O-",
+    "a3 & (****)g6",
+    "(****)g6 & a3",
+    "(****)e3+",
+    "(****)g6:h7f6g5h5",
+    "(****)g6:h7f6!",
+    "(****)g6:h7#?",
+    "(****)k11:l12k10",
+    "(****)g6:",
+    "(****)",
+    "(****)z9",
+    "(****)g6h7",
+    "(****)g6:h7x",
+    "(****)g6, Kg8",
+    "(****)g6:h7,",
+    "(***)g6",
+    "(****)g6 :h7",
     "--",
     "Z0",
     "♘f3",
@@ -228,12 +271,45 @@ fn every_token_alone_and_in_company_reads_alike() {
     }
 }
 
+/// Turns the fast path reads itself.
+const TAKEN: &[&str] = &[
+    "Nbd7",
+    "exd5",
+    "e8=Q+",
+    "O-O",
+    "O-O-O#",
+    "Nf3!?",
+    "e4",
+    "Rb10xb12",
+    "Re8, Kg8+",
+    "Bh6, g7-f8",
+    "Nf3 & Bd3+",
+    "e5 & Nc6 & a3",
+    "(****)e3",
+    "(****)g6:h7f6g5h5+!",
+];
+
+/// Turns the fast path leaves to the grammar.
+const LEFT: &[&str] = &[
+    "♘f3",
+    "Re8,Kg8",
+    "Re8, Kf8-g8",
+    "Nf3&Bd3",
+    "a3+ & Kb1",
+    "a3 & Kb1, Kg8",
+    "(****)g6:",
+    "--",
+    "Zz9",
+    "O‑O",
+    "exd6 e.p.",
+];
+
 #[test]
 fn the_fast_path_takes_the_common_tokens() {
-    for token in ["Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "Nf3!?", "e4", "Rb10xb12", "Re8, Kg8+", "Bh6, g7-f8"] {
+    for token in TAKEN {
         assert!(fast::turn(token, token.len()).is_some(), "{token}");
     }
-    for token in ["♘f3", "Re8,Kg8", "Re8, Kf8-g8", "Nf3 & Bd3", "--", "Zz9", "O‑O", "exd6 e.p."] {
+    for token in LEFT {
         assert!(fast::turn(token, token.len()).is_none(), "{token}");
     }
     assert!(fast::move_number("12...").is_some() && fast::move_number("12 .").is_none());
