@@ -95,12 +95,19 @@ impl TurnState {
             _ => None,
         };
         movegen::apply_move(&mut self.pos, mv);
-        self.pos.board_mut().set_counter(mv.to, counter);
+        // A unit that moves takes its counter along, but a promotion puts a new unit
+        // (without one) where the pawn arrived: a counter is set again. A unit without
+        // one has none where it lands either.
+        if counter.is_some() {
+            self.pos.board_mut().set_counter(mv.to, counter);
+        }
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
         let mut landings = [Some(mv.to), None];
         if let Some((from, to, rook_counter)) = rook {
-            self.pos.board_mut().set_counter(to, rook_counter);
+            if rook_counter.is_some() {
+                self.pos.board_mut().set_counter(to, rook_counter);
+            }
             // F6: the rook keeps its own extra, if it has one.
             if self.extras.contains(from) {
                 self.extras.remove(from);
