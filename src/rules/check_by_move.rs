@@ -6,7 +6,7 @@
 //! not change from ply to ply (chess, Tilting).
 
 use super::movegen::{is_open, Terrain};
-use super::{Move, MoveKind, Position, Role};
+use super::{Move, MoveKind, Piece, Position, Role};
 use crate::geometry::{attacks, Square, SquareSet};
 
 /// Whether `mv`, just played into `after` (the opponent of its mover now to move),
@@ -28,19 +28,8 @@ pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<boo
     // when a line is followed.
     let stops = || board.occupied() | attacks::grid().difference(SquareSet::of_rect(terrain.area).difference(craters));
     let role = mv.promotion.unwrap_or(mv.role);
-    let direct = armed(mv.to)
-        && match role {
-            Role::Pawn => {
-                let inert = mv.to.rank() == terrain.pawns.last_rank_of(us);
-                !inert && attacks::pawn_attacks(mv.to, us == super::Color::White).contains(king)
-            }
-            Role::Knight => attacks::knight_attacks(mv.to).contains(king),
-            Role::King => attacks::king_attacks(mv.to).contains(king),
-            Role::Bishop => slides_to(attacks::bishop_lines(king), mv.to, king, stops),
-            Role::Rook => slides_to(attacks::rook_lines(king), mv.to, king, stops),
-            Role::Queen => slides_to(attacks::rook_lines(king) | attacks::bishop_lines(king), mv.to, king, stops),
-        };
-    if direct {
+    let inert = role == Role::Pawn && mv.to.rank() == terrain.pawns.last_rank_of(us);
+    if armed(mv.to) && !inert && reaches(Piece::new(us, role), mv.to, king, stops) {
         return Some(true);
     }
     // A line the move opened: from the king through the square left, to the first unit
@@ -56,8 +45,17 @@ pub fn gives_check(after: &Position, terrain: &Terrain, mv: &Move) -> Option<boo
     Some(sliders.contains(sniper) && armed(sniper))
 }
 
-/// Whether a slider on `from`, standing on one of `lines` (its lines through `king`),
-/// reaches `king` with nothing of `stops` (made only when it stands on one) between.
-fn slides_to(lines: SquareSet, from: Square, king: Square, stops: impl FnOnce() -> SquareSet) -> bool {
-    lines.contains(from) && !attacks::between(from, king).intersects(stops())
+/// Whether `piece` on `from` attacks `target`: a leaper by its pattern, a slider along
+/// one of its lines with nothing of `stops` (made only when it stands on one) between.
+/// Whether it may attack at all (paused, stunned, inert) is the caller's to judge.
+pub fn reaches(piece: Piece, from: Square, target: Square, stops: impl FnOnce() -> SquareSet) -> bool {
+    let slides = |lines: SquareSet| lines.contains(from) && !attacks::between(from, target).intersects(stops());
+    match piece.role {
+        Role::Pawn => attacks::pawn_attacks(from, piece.color == super::Color::White).contains(target),
+        Role::Knight => attacks::knight_attacks(from).contains(target),
+        Role::King => attacks::king_attacks(from).contains(target),
+        Role::Bishop => slides(attacks::bishop_lines(target)),
+        Role::Rook => slides(attacks::rook_lines(target)),
+        Role::Queen => slides(attacks::rook_lines(target) | attacks::bishop_lines(target)),
+    }
 }

@@ -5,10 +5,11 @@
 use super::bubbles::{self, Birth, PAUSE_TURNS};
 use super::turn_state::TurnState;
 use super::TERRAIN;
-use crate::geometry::{attacks, Square, SquareSet};
+use crate::geometry::Square;
 use crate::rules::check::KingSafety;
+use crate::rules::check_by_move;
 use crate::rules::movegen::{self, MoveFilter};
-use crate::rules::{Board, Color, Move, Position, Role};
+use crate::rules::{Board, Color, Move, Position};
 
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
@@ -19,17 +20,7 @@ pub(super) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
 /// Whether the unit on `from` could capture on `target` were it unpaused: its reach
 /// from there, lines stopped by any unit.
 pub(super) fn attacks_from(board: &Board, from: Square, target: Square) -> bool {
-    let Some(piece) = board.get(from) else { return false };
-    let slides =
-        |lines: SquareSet| lines.contains(from) && !attacks::between(from, target).intersects(board.occupied());
-    match piece.role {
-        Role::Pawn => attacks::pawn_attacks(from, piece.color == Color::White).contains(target),
-        Role::Knight => attacks::knight_attacks(from).contains(target),
-        Role::King => attacks::king_attacks(from).contains(target),
-        Role::Bishop => slides(attacks::bishop_lines(target)),
-        Role::Rook => slides(attacks::rook_lines(target)),
-        Role::Queen => slides(attacks::rook_lines(target) | attacks::bishop_lines(target)),
-    }
+    board.get(from).is_some_and(|piece| check_by_move::reaches(piece, from, target, || board.occupied()))
 }
 
 /// F8: whether `color`'s king stands in check.
