@@ -494,7 +494,8 @@ struct LostRight<'w> {
 impl<'w> LostRight<'w> {
     /// Adds to `lost` the rights held `before` the turn at `at` that `after` has not.
     fn note_between(before: &Castling, after: &Position, at: &At<'w>, lost: &mut Vec<LostRight<'w>>) {
-        if before == after.castling() {
+        // Rights are never gained: none before (most of a game), none lost.
+        if !before.holds_some() || before == after.castling() {
             return;
         }
         for (color, wing, _) in before.rights() {
@@ -519,6 +520,13 @@ impl<'w> LostRight<'w> {
             None => "; the line's start position gives none".to_string(),
         })
     }
+}
+
+/// A written turn without its check mark and glyphs (`!`, `?`, `+`, `#` at its end),
+/// found byte by byte: every one of them is ASCII, so the cut is a character boundary.
+fn without_marks(written: &str) -> &str {
+    let end = written.bytes().rposition(|b| !matches!(b, b'!' | b'?' | b'+' | b'#')).map_or(0, |last| last + 1);
+    written.get(..end).unwrap_or(written)
 }
 
 /// A problem of a kind, labelled; its severity is set where it is reported.
@@ -963,7 +971,7 @@ impl<'a> Run<'a> {
 
     /// Warns about imprecise notation and wrong check marks.
     fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
-        let bare = written.trim_end_matches(['!', '?', '+', '#']);
+        let bare = without_marks(written);
         let written_mark = match ply.check() {
             None => "",
             Some(CheckMark::Check) => "+",
@@ -1063,5 +1071,17 @@ fn result_of_tag(tag: &str) -> Option<GameResult> {
         "1/2-1/2" | "½-½" => Some(GameResult::Draw),
         "*" => Some(GameResult::Unknown),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_marks;
+
+    #[test]
+    fn marks_are_cut_as_trimming_the_characters_would() {
+        for written in ["e4", "e4+", "Qxf7#", "Nf3!?", "e8=Q+!!", "+", "", "♘f3+", "Kg8#?", "a+b"] {
+            assert_eq!(without_marks(written), written.trim_end_matches(['!', '?', '+', '#']), "{written}");
+        }
     }
 }

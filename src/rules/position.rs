@@ -41,12 +41,28 @@ impl VariantState {
         self.phase
     }
 
+    /// Whether no part is in use (the default state), tested in one pass over its
+    /// words instead of field by field (asked for every repetition key).
+    #[inline]
+    fn is_neutral(&self) -> bool {
+        let (bombs, [white, black]) = (self.bombs, [self.bubbles.white, self.bubbles.black]);
+        (self.craters | white | black).is_empty() && !(bombs.white | bombs.black) && self.phase == 0
+    }
+
     /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
+    #[inline]
     pub fn key(&self) -> u64 {
-        if *self == NEUTRAL_STATE {
+        if self.is_neutral() {
             // Chess, Bouncing and Koopa never leave it: no sets to walk.
             return NEUTRAL_STATE_KEY;
         }
+        self.key_of_parts()
+    }
+
+    /// [`VariantState::key`] of a state with some part in use, kept out of line so
+    /// that the neutral test above stays a few instructions wherever it is inlined.
+    #[inline(never)]
+    fn key_of_parts(&self) -> u64 {
         let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
         zobrist::set(zobrist::Tag::Crater, self.craters)
             ^ zobrist::set(zobrist::Tag::WhiteBubble, self.bubbles.white)
@@ -55,15 +71,7 @@ impl VariantState {
     }
 }
 
-/// The state of a variant that uses none of it.
-const NEUTRAL_STATE: VariantState = VariantState {
-    craters: SquareSet::EMPTY,
-    bubbles: ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY),
-    bombs: ByColor::new(false, false),
-    phase: 0,
-};
-
-/// [`VariantState::key`] of [`NEUTRAL_STATE`]: no craters, bubbles or bombs, phase 0.
+/// [`VariantState::key`] of the neutral state: no craters, bubbles or bombs, phase 0.
 const NEUTRAL_STATE_KEY: u64 = zobrist::extra(0);
 
 /// Everything that decides what may happen next.
@@ -232,5 +240,35 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = self.turn.other();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VariantState;
+    use crate::geometry::{Square, SquareSet};
+    use crate::rules::Color;
+
+    #[test]
+    fn a_state_is_neutral_exactly_when_it_equals_the_neutral_state() {
+        let sq = Square::new(3, 4).expect("d5 is a square");
+        let mut states = vec![VariantState::default()];
+        let mut crater = VariantState::default();
+        crater.craters = SquareSet::only(sq);
+        states.push(crater);
+        for owner in Color::ALL {
+            let mut bubble = VariantState::default();
+            bubble.bubbles[owner] = SquareSet::only(sq);
+            states.push(bubble);
+            let mut bomb = VariantState::default();
+            bomb.bombs[owner] = true;
+            states.push(bomb);
+        }
+        let mut phase = VariantState::default();
+        phase.phase = 1;
+        states.push(phase);
+        for state in states {
+            assert_eq!(state.is_neutral(), state == VariantState::default(), "{state:?}");
+        }
     }
 }
