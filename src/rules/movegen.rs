@@ -532,7 +532,7 @@ impl<'b> Arms<'b> {
 }
 
 /// The rank where `color`'s pawns stand inert, as a set.
-fn last_rank_set(t: &Terrain, color: Color) -> SquareSet {
+pub(crate) fn last_rank_set(t: &Terrain, color: Color) -> SquareSet {
     rank_set(t.pawns.last_rank_of(color))
 }
 

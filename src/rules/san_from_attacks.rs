@@ -14,10 +14,10 @@
 
 use super::check::KingSafety;
 use super::legal::Arena;
-use super::movegen::BoardView;
+use super::movegen::{last_rank_set, BoardView};
 use super::san::{write_move_text_against, WrittenMove};
 use super::{Color, Move, MoveKind, Position, Role};
-use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES};
+use crate::geometry::{attacks, Square, SquareSet};
 use crate::record::ast::SanToken;
 
 /// The one legal move of `pos` that `written` means, its canonical text (without check
@@ -139,8 +139,7 @@ fn pawn_candidates(
 ) -> Option<(SquareSet, MoveKind)> {
     let us = pos.turn();
     let pawns = &arena.moves.pawns;
-    let inert_rank = pawns.last_rank_of(us);
-    let working = movers.difference(SquareSet::of_rect(Rect::new(0, inert_rank, MAX_FILES - 1, inert_rank)));
+    let working = movers.difference(last_rank_set(&arena.moves, us));
     if pos.board().occupied_by(us.other()).contains(to) {
         return Some((working & attacks::pawn_attacks(to, us == Color::Black), MoveKind::Normal));
     }
