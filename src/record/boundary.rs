@@ -176,9 +176,13 @@ impl Splitter {
                         break;
                     }
                     b'[' => {
+                        self.has_content = true;
+                        if let Some(len) = self.plain_tag_pair(rest) {
+                            i += len;
+                            continue;
+                        }
                         self.state = LineState::TagName;
                         self.tag_name.clear();
-                        self.has_content = true;
                     }
                     _ => {
                         // Read the same byte again as movetext.
@@ -298,6 +302,30 @@ impl Splitter {
             }
         }
         run
+    }
+
+    /// A tag pair written plainly at the start of `rest` (`[Name "value"]`: one space
+    /// after the name, a quoted value without backslashes, the `]` right after it) whose
+    /// name is new to the game, taken at once: its name is noted, the state is the one
+    /// reading it byte by byte leaves (after the `]`), and its length is returned. `None`
+    /// changes nothing, and the pair is read byte by byte.
+    fn plain_tag_pair(&mut self, rest: &[u8]) -> Option<usize> {
+        let after_bracket = rest.get(1..)?;
+        let name_len = after_bracket.iter().position(|&b| !is_tag_name_byte(b))?;
+        let name = after_bracket.get(..name_len).filter(|name| !name.is_empty())?;
+        let value = after_bracket.get(name_len..)?.strip_prefix(b" \"")?;
+        let value_len = value.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+        if value.get(value_len..value_len + 2)? != b"\"]" {
+            return None;
+        }
+        if self.tag_names.get(..self.tag_count).unwrap_or(&[]).iter().any(|known| known == name) {
+            return None;
+        }
+        self.tag_name.clear();
+        self.tag_name.extend_from_slice(name);
+        self.note_tag_name();
+        self.state = LineState::Indent;
+        Some(1 + name_len + 2 + value_len + 2)
     }
 
     /// Adds the run of tag name bytes that starts `rest` to the name being read, all at
