@@ -17,7 +17,10 @@ pub struct TagText(Stored);
 #[derive(Clone)]
 enum Stored {
     /// The first `len` bytes, always whole UTF-8 text (a copy of a whole `&str`).
-    Inline { len: u8, bytes: [u8; INLINE] },
+    Inline {
+        len: u8,
+        bytes: [u8; INLINE],
+    },
     Boxed(Box<str>),
 }
 
@@ -117,7 +120,9 @@ mod tests {
 
     #[test]
     fn short_and_long_texts_read_back_as_written() {
-        for text in ["", "?", "Event", "1/2-1/2", "Stockholm Chess Olympiad", "Échecs ½", &"x".repeat(22), &"y".repeat(23)] {
+        for text in
+            ["", "?", "Event", "1/2-1/2", "Stockholm Chess Olympiad", "Échecs ½", &"x".repeat(22), &"y".repeat(23)]
+        {
             let tag = TagText::new(text);
             assert_eq!(tag.as_str(), text);
             assert_eq!(tag, TagText::from(text.to_owned()));

@@ -3,8 +3,8 @@
 
 use super::ast::{Comment, Game, GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError};
-use super::lines::{Attached, Ply, Tree};
 use super::letters::turn_is_english;
+use super::lines::{Attached, Ply, Tree};
 use super::turn::WrittenTurn;
 
 /// Variations may be nested this deep; one more `(` is an error.
