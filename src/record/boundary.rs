@@ -272,33 +272,31 @@ impl Splitter {
     /// newline, a comment, a variation, a NAG, and a token that may be a result; a token
     /// cut by the end of `rest` is marked as no result.
     fn plain_run(&mut self, rest: &[u8]) -> usize {
-        let class = |at: usize| rest.get(at).map(|&byte| BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN));
-        let mut at_token_start = true;
-        let mut in_token = false;
         let mut run = 0;
-        // Space and whole tokens, each in a loop of its own.
         loop {
-            while class(run) == Some(SPACE) {
-                run += 1;
-                at_token_start = true;
-            }
-            let Some(&first) = rest.get(run).filter(|_| class(run) == Some(TOKEN)) else { break };
-            if may_start_result(first, rest.get(run + 1).copied()) {
+            // The bytes that need no look (spaces, and token bytes that cannot start a
+            // result), all at once.
+            let tail = rest.get(run..).unwrap_or(&[]);
+            run += tail.iter().position(|&b| body_class(b) >= RESULT_START).unwrap_or(tail.len());
+            let Some(&byte) = rest.get(run) else { break };
+            if body_class(byte) == STOP {
                 break;
             }
-            at_token_start = false;
-            in_token = true;
-            run += 1;
-            while class(run) == Some(TOKEN) {
-                run += 1;
+            // A byte that may start a result does so only at the start of a token.
+            let token_start =
+                run.checked_sub(1).is_none_or(|before| rest.get(before).is_some_and(|&b| body_class(b) == SPACE));
+            if token_start && may_start_result(byte, rest.get(run + 1).copied()) {
+                break;
             }
+            run += 1;
         }
+        let taken = rest.get(..run).unwrap_or(&[]);
         if run > 0 {
             self.has_content = true;
-            if in_token {
+            if taken.iter().any(|&b| body_class(b) != SPACE) {
                 self.movetext_seen = true;
                 // The token under way, if `rest` ends inside it, is no result.
-                self.token_too_long = !at_token_start && run == rest.len();
+                self.token_too_long = run == rest.len() && taken.last().is_some_and(|&b| body_class(b) != SPACE);
             }
         }
         run
@@ -416,14 +414,17 @@ impl Splitter {
     }
 }
 
-/// Classes of movetext bytes for [`Splitter::plain_run`].
-const TOKEN: u8 = 0;
-const SPACE: u8 = 1;
-const STOP: u8 = 2;
+/// Classes of movetext bytes for [`Splitter::plain_run`], the ones it must look at last.
+const SPACE: u8 = 0;
+const TOKEN: u8 = 1;
+const RESULT_START: u8 = 2;
+const STOP: u8 = 3;
 
-/// [`TOKEN`], [`SPACE`] (white space other than a newline) or [`STOP`] (a newline, and
-/// the starts and ends of comments, variations and NAGs) for each byte. (Indexing in a
-/// constant: a mistake fails the build, never a run.)
+/// [`SPACE`] (white space other than a newline), [`TOKEN`], [`RESULT_START`] (a token
+/// byte that may start a result: `* 0 1` and the first byte of `½`, see
+/// [`may_start_result`]) or [`STOP`] (a newline, and the starts and ends of comments,
+/// variations and NAGs) for each byte. (Indexing in a constant: a mistake fails the
+/// build, never a run.)
 #[allow(clippy::indexing_slicing)]
 const BODY_CLASS: [u8; 256] = {
     let mut class = [TOKEN; 256];
@@ -432,12 +433,18 @@ const BODY_CLASS: [u8; 256] = {
         class[byte] = match byte as u8 {
             b' ' | b'\t' | b'\r' | 0x0b | 0x0c => SPACE,
             b'\n' | b'{' | b';' | b'(' | b')' | b'$' => STOP,
+            b'*' | b'0' | b'1' | 0xc2 => RESULT_START,
             _ => TOKEN,
         };
         byte += 1;
     }
     class
 };
+
+/// The class of a byte of movetext, by [`BODY_CLASS`].
+fn body_class(byte: u8) -> u8 {
+    BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN)
+}
 
 /// Whether a token starting with `first`, then `second`, may be a result: `*`, or a
 /// score (`1`, `0`, `1/2`, `0.5`, `½`) followed by a dash, a colon, a slash or a dot.

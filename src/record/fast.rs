@@ -249,7 +249,10 @@ fn canonical_bounce(bytes: &[u8], i: usize) -> Option<(BounceToken, usize, usize
 /// The first part of a turn at the start of `bytes`, a suffix of a text that starts
 /// `start` bytes before it: a plain move with its check mark and a canonical bounce, or
 /// a bomb with its check mark. Also where it ends, its check mark, and whether `e.p.`
-/// may follow it (a pawn's move without a bounce).
+/// may follow it (a pawn's move without a bounce). Inlined in [`turn`]: out of line,
+/// passing its answer back cost some 30 instructions a turn.
+#[allow(clippy::inline_always, reason = "read for every turn; see the doc comment")]
+#[inline(always)]
 fn first_part(bytes: &[u8], start: usize) -> Option<(Spanned<TurnPart>, usize, Option<CheckMark>, bool)> {
     if at(bytes, 0) == Some(b'(') {
         let (bomb, end) = bomb(bytes, start)?;
@@ -344,11 +347,11 @@ fn more_parts(
 /// canonical way: one plain move (with a bounce written canonically after it), a bomb,
 /// or plain moves joined by ` & ` with a check mark only after the last (`Nf3 & Bd3+`),
 /// then suffix glyphs. The ply `turn::turn_token` reads (its move number left for the
-/// line to fill in), the text after the token, and the token's glyphs (for
-/// [`glyphs`]; usually empty), or `None` to let the grammar decide.
+/// line to fill in), the text after the token, and the text from its glyphs on if it has
+/// any (for [`glyphs`]), or `None` to let the grammar decide.
 #[allow(clippy::inline_always, reason = "one call for most tokens: the ply is built where it is stored")]
 #[inline(always)]
-pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, &str)> {
+pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, Option<&str>)> {
     let bytes = token.as_bytes();
     let start = text_len.checked_sub(token.len())?;
     let (first, mut i, mut check, mut en_passant) = first_part(bytes, start)?;
@@ -373,7 +376,8 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, &str)> {
     if !at_token_end(rest) {
         return None;
     }
-    Some((rest, Ply::new(turn_token, Span::new(start, start + i), check), token.get(move_end..i)?))
+    let glyphs = if i > move_end { token.get(move_end..) } else { None };
+    Some((rest, Ply::new(turn_token, Span::new(start, start + i), check), glyphs))
 }
 
 /// The suffix glyphs that start `text` (a suffix of a text of `text_len` bytes), each as
@@ -390,7 +394,10 @@ pub(crate) fn glyphs(text: &str, text_len: usize) -> impl Iterator<Item = Spanne
 
 /// A move number of plain digits and dots (`12.`, `12...`), as `movetext::move_number`
 /// reads it, and the text after it; `None` for any other form (`12 .`, `12…`, a number
-/// that starts with `0` or is too long).
+/// that starts with `0` or is too long). Inlined where the fast path reads a token: a
+/// move number comes with nearly every other turn.
+#[allow(clippy::inline_always, reason = "read for every other turn; see the doc comment")]
+#[inline(always)]
 pub(crate) fn move_number(token: &str) -> Option<(&str, MoveNumber)> {
     let bytes = token.as_bytes();
     if !matches!(at(bytes, 0), Some(b'1'..=b'9')) {

@@ -38,7 +38,7 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
         return None;
     }
     let spanned = |from: usize, to: usize| -> Option<Spanned<TagText>> {
-        let value = TagText::new(text.get(from..to)?);
+        let value = TagText::within(text, from, to)?;
         Some(Spanned { value, span: Span::new(start + from, start + to) })
     };
     let tag = Tag { name: spanned(name_start, name_end)?, value: spanned(value_start, value_end)? };

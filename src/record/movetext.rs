@@ -79,7 +79,10 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
         b'{' | b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
             let (rest, ply, glyphs) = fast::turn(token, text_len)?;
-            let step = lines.ply(ply).and_then(|()| fast::glyphs(glyphs, text_len).try_for_each(|nag| lines.nag(nag)));
+            let mut step = lines.ply(ply);
+            if let Some(glyphs) = glyphs {
+                step = step.and_then(|()| fast::glyphs(glyphs, text_len).try_for_each(|nag| lines.nag(nag)));
+            }
             Some((rest, step))
         }
     }

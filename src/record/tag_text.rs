@@ -16,7 +16,8 @@ pub struct TagText(Stored);
 
 #[derive(Clone)]
 enum Stored {
-    /// The first `len` bytes, always whole UTF-8 text (a copy of a whole `&str`).
+    /// The first `len` bytes, always whole UTF-8 text (a copy of a whole `&str`); the
+    /// bytes after them mean nothing.
     Inline {
         len: u8,
         bytes: [u8; INLINE],
@@ -34,6 +35,19 @@ impl TagText {
             }
             None => TagText(Stored::Boxed(text.into())),
         }
+    }
+
+    /// The text `from..to` of `source`. A short one is copied from a window of a fixed
+    /// width when `source` holds that many bytes from `from` on (a copy of a fixed width
+    /// takes a few instructions; the bytes past the text are never read as text).
+    #[inline]
+    pub(crate) fn within(source: &str, from: usize, to: usize) -> Option<TagText> {
+        let text = source.get(from..to)?;
+        let window = source.as_bytes().get(from..from + INLINE).filter(|_| text.len() <= INLINE);
+        let Some(window) = window else { return Some(TagText::new(text)) };
+        let mut bytes = [0; INLINE];
+        bytes.copy_from_slice(window);
+        Some(TagText(Stored::Inline { len: text.len() as u8, bytes }))
     }
 
     /// The text's bytes, read without checking them again.
@@ -128,6 +142,8 @@ mod tests {
             assert_eq!(tag, TagText::from(text.to_owned()));
             assert!(tag == text && text == tag);
             assert_eq!(format!("{tag} {tag:?}"), format!("{text} {text:?}"));
+            let source = format!("[{text}]{}", "-".repeat(30));
+            assert_eq!(TagText::within(&source, 1, 1 + text.len()), Some(tag));
         }
     }
 }
