@@ -316,12 +316,11 @@ impl Splitter {
         if value.get(value_len..value_len + 2)? != b"\"]" {
             return None;
         }
-        if self.tag_names.get(..self.tag_count).unwrap_or(&[]).iter().any(|known| known == name) {
+        if self.is_recorded(name) {
             return None;
         }
-        self.tag_name.clear();
-        self.tag_name.extend_from_slice(name);
-        self.note_tag_name();
+        // The name being read is left as it was: after the `]`, nothing reads it.
+        self.note_name(name);
         self.state = LineState::Indent;
         Some(1 + name_len + 2 + value_len + 2)
     }
@@ -389,19 +388,35 @@ impl Splitter {
     /// True when the tag just named is already in the current game (which then ends
     /// before its line); otherwise the name is recorded.
     fn repeated_tag(&mut self) -> bool {
-        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
-        if recorded.contains(&self.tag_name) {
+        if self.is_recorded(&self.tag_name) {
             return true;
         }
         self.note_tag_name();
         false
     }
 
+    /// True when the current game already has a tag of this name.
+    fn is_recorded(&self, name: &[u8]) -> bool {
+        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
+        // Names of another length or first letter are passed over without a comparison.
+        recorded.iter().any(|known| known.len() == name.len() && known.first() == name.first() && known == name)
+    }
+
     /// Adds the tag name being read to the names of the current game.
     fn note_tag_name(&mut self) {
+        let name = std::mem::take(&mut self.tag_name);
+        self.note_name(&name);
+        self.tag_name = name;
+    }
+
+    /// Adds `name` to the names of the current game.
+    fn note_name(&mut self, name: &[u8]) {
         match self.tag_names.get_mut(self.tag_count) {
-            Some(name) => name.clone_from(&self.tag_name),
-            None => self.tag_names.push(self.tag_name.clone()),
+            Some(slot) => {
+                slot.clear();
+                slot.extend_from_slice(name);
+            }
+            None => self.tag_names.push(name.to_vec()),
         }
         self.tag_count += 1;
     }

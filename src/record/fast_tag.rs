@@ -37,11 +37,11 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
     if bytes.get(close) != Some(&b']') {
         return None;
     }
-    let spanned = |from: usize, to: usize| -> Option<Spanned<TagText>> {
-        let value = TagText::within(text, from, to)?;
-        Some(Spanned { value, span: Span::new(start + from, start + to) })
+    let (name, value) = (TagText::within(text, name_start, name_end)?, TagText::within(text, value_start, value_end)?);
+    let tag = Tag {
+        name: Spanned { value: name, span: Span::new(start + name_start, start + name_end) },
+        value: Spanned { value, span: Span::new(start + value_start, start + value_end) },
     };
-    let tag = Tag { name: spanned(name_start, name_end)?, value: spanned(value_start, value_end)? };
     Some((close + 1, tag))
 }
 

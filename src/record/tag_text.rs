@@ -40,7 +40,8 @@ impl TagText {
     /// The text `from..to` of `source`. A short one is copied from a window of a fixed
     /// width when `source` holds that many bytes from `from` on (a copy of a fixed width
     /// takes a few instructions; the bytes past the text are never read as text).
-    #[inline]
+    #[allow(clippy::inline_always, reason = "two for every tag pair: the text is built where it is stored")]
+    #[inline(always)]
     pub(crate) fn within(source: &str, from: usize, to: usize) -> Option<TagText> {
         let text = source.get(from..to)?;
         let window = source.as_bytes().get(from..from + INLINE).filter(|_| text.len() <= INLINE);
