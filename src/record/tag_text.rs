@@ -141,7 +141,8 @@ mod tests {
             let tag = TagText::new(text);
             assert_eq!(tag.as_str(), text);
             assert_eq!(tag, TagText::from(text.to_owned()));
-            assert!(tag == text && text == tag);
+            assert!(tag == text, "a tag text equals its text");
+            assert!(text == tag, "a text equals its tag text");
             assert_eq!(format!("{tag} {tag:?}"), format!("{text} {text:?}"));
             let source = format!("[{text}]{}", "-".repeat(30));
             assert_eq!(TagText::within(&source, 1, 1 + text.len()), Some(tag));
