@@ -6,6 +6,7 @@
 use crate::geometry::Square;
 
 pub use super::lines::{Comment, Game, LineView, PlyView};
+pub use super::tag_text::TagText;
 
 /// A byte range in the text of one game (`RawGame::text`). Offsets are kept in 32 bits
 /// (a game is at most [`super::MAX_GAME_BYTES`]), so that the syntax tree stays small;
@@ -48,8 +49,8 @@ pub struct Spanned<T> {
 /// `[Name "value"]`. The value is unescaped (`\"` and `\\`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: Spanned<String>,
-    pub value: Spanned<String>,
+    pub name: Spanned<TagText>,
+    pub value: Spanned<TagText>,
 }
 
 /// A written move number.

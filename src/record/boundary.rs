@@ -176,9 +176,13 @@ impl Splitter {
                         break;
                     }
                     b'[' => {
+                        self.has_content = true;
+                        if let Some(len) = self.plain_tag_pair(rest) {
+                            i += len;
+                            continue;
+                        }
                         self.state = LineState::TagName;
                         self.tag_name.clear();
-                        self.has_content = true;
                     }
                     _ => {
                         // Read the same byte again as movetext.
@@ -268,36 +272,57 @@ impl Splitter {
     /// newline, a comment, a variation, a NAG, and a token that may be a result; a token
     /// cut by the end of `rest` is marked as no result.
     fn plain_run(&mut self, rest: &[u8]) -> usize {
-        let class = |at: usize| rest.get(at).map(|&byte| BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN));
-        let mut at_token_start = true;
-        let mut in_token = false;
         let mut run = 0;
-        // Space and whole tokens, each in a loop of its own.
         loop {
-            while class(run) == Some(SPACE) {
-                run += 1;
-                at_token_start = true;
-            }
-            let Some(&first) = rest.get(run).filter(|_| class(run) == Some(TOKEN)) else { break };
-            if may_start_result(first, rest.get(run + 1).copied()) {
+            // The bytes that need no look (spaces, and token bytes that cannot start a
+            // result), all at once.
+            let tail = rest.get(run..).unwrap_or(&[]);
+            run += tail.iter().position(|&b| body_class(b) >= RESULT_START).unwrap_or(tail.len());
+            let Some(&byte) = rest.get(run) else { break };
+            if body_class(byte) == STOP {
                 break;
             }
-            at_token_start = false;
-            in_token = true;
-            run += 1;
-            while class(run) == Some(TOKEN) {
-                run += 1;
+            // A byte that may start a result does so only at the start of a token.
+            let token_start =
+                run.checked_sub(1).is_none_or(|before| rest.get(before).is_some_and(|&b| body_class(b) == SPACE));
+            if token_start && may_start_result(byte, rest.get(run + 1).copied()) {
+                break;
             }
+            run += 1;
         }
+        let taken = rest.get(..run).unwrap_or(&[]);
         if run > 0 {
             self.has_content = true;
-            if in_token {
+            if taken.iter().any(|&b| body_class(b) != SPACE) {
                 self.movetext_seen = true;
                 // The token under way, if `rest` ends inside it, is no result.
-                self.token_too_long = !at_token_start && run == rest.len();
+                self.token_too_long = run == rest.len() && taken.last().is_some_and(|&b| body_class(b) != SPACE);
             }
         }
         run
+    }
+
+    /// A tag pair written plainly at the start of `rest` (`[Name "value"]`: one space
+    /// after the name, a quoted value without backslashes, the `]` right after it) whose
+    /// name is new to the game, taken at once: its name is noted, the state is the one
+    /// reading it byte by byte leaves (after the `]`), and its length is returned. `None`
+    /// changes nothing, and the pair is read byte by byte.
+    fn plain_tag_pair(&mut self, rest: &[u8]) -> Option<usize> {
+        let after_bracket = rest.get(1..)?;
+        let name_len = after_bracket.iter().position(|&b| !is_tag_name_byte(b))?;
+        let name = after_bracket.get(..name_len).filter(|name| !name.is_empty())?;
+        let value = after_bracket.get(name_len..)?.strip_prefix(b" \"")?;
+        let value_len = value.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+        if value.get(value_len..value_len + 2)? != b"\"]" {
+            return None;
+        }
+        if self.is_recorded(name) {
+            return None;
+        }
+        // The name being read is left as it was: after the `]`, nothing reads it.
+        self.note_name(name);
+        self.state = LineState::Indent;
+        Some(1 + name_len + 2 + value_len + 2)
     }
 
     /// Adds the run of tag name bytes that starts `rest` to the name being read, all at
@@ -363,19 +388,35 @@ impl Splitter {
     /// True when the tag just named is already in the current game (which then ends
     /// before its line); otherwise the name is recorded.
     fn repeated_tag(&mut self) -> bool {
-        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
-        if recorded.contains(&self.tag_name) {
+        if self.is_recorded(&self.tag_name) {
             return true;
         }
         self.note_tag_name();
         false
     }
 
+    /// True when the current game already has a tag of this name.
+    fn is_recorded(&self, name: &[u8]) -> bool {
+        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
+        // Names of another length or first letter are passed over without a comparison.
+        recorded.iter().any(|known| known.len() == name.len() && known.first() == name.first() && known == name)
+    }
+
     /// Adds the tag name being read to the names of the current game.
     fn note_tag_name(&mut self) {
+        let name = std::mem::take(&mut self.tag_name);
+        self.note_name(&name);
+        self.tag_name = name;
+    }
+
+    /// Adds `name` to the names of the current game.
+    fn note_name(&mut self, name: &[u8]) {
         match self.tag_names.get_mut(self.tag_count) {
-            Some(name) => name.clone_from(&self.tag_name),
-            None => self.tag_names.push(self.tag_name.clone()),
+            Some(slot) => {
+                slot.clear();
+                slot.extend_from_slice(name);
+            }
+            None => self.tag_names.push(name.to_vec()),
         }
         self.tag_count += 1;
     }
@@ -388,14 +429,17 @@ impl Splitter {
     }
 }
 
-/// Classes of movetext bytes for [`Splitter::plain_run`].
-const TOKEN: u8 = 0;
-const SPACE: u8 = 1;
-const STOP: u8 = 2;
+/// Classes of movetext bytes for [`Splitter::plain_run`], the ones it must look at last.
+const SPACE: u8 = 0;
+const TOKEN: u8 = 1;
+const RESULT_START: u8 = 2;
+const STOP: u8 = 3;
 
-/// [`TOKEN`], [`SPACE`] (white space other than a newline) or [`STOP`] (a newline, and
-/// the starts and ends of comments, variations and NAGs) for each byte. (Indexing in a
-/// constant: a mistake fails the build, never a run.)
+/// [`SPACE`] (white space other than a newline), [`TOKEN`], [`RESULT_START`] (a token
+/// byte that may start a result: `* 0 1` and the first byte of `½`, see
+/// [`may_start_result`]) or [`STOP`] (a newline, and the starts and ends of comments,
+/// variations and NAGs) for each byte. (Indexing in a constant: a mistake fails the
+/// build, never a run.)
 #[allow(clippy::indexing_slicing)]
 const BODY_CLASS: [u8; 256] = {
     let mut class = [TOKEN; 256];
@@ -404,12 +448,18 @@ const BODY_CLASS: [u8; 256] = {
         class[byte] = match byte as u8 {
             b' ' | b'\t' | b'\r' | 0x0b | 0x0c => SPACE,
             b'\n' | b'{' | b';' | b'(' | b')' | b'$' => STOP,
+            b'*' | b'0' | b'1' | 0xc2 => RESULT_START,
             _ => TOKEN,
         };
         byte += 1;
     }
     class
 };
+
+/// The class of a byte of movetext, by [`BODY_CLASS`].
+fn body_class(byte: u8) -> u8 {
+    BODY_CLASS.get(usize::from(byte)).copied().unwrap_or(TOKEN)
+}
 
 /// Whether a token starting with `first`, then `second`, may be a result: `*`, or a
 /// score (`1`, `0`, `1/2`, `0.5`, `½`) followed by a dash, a colon, a slash or a dot.

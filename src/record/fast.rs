@@ -1,10 +1,10 @@
 //! A fast path in front of the grammar for the tokens most records are made of: plain
-//! moves (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results and
+//! moves in English letters (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results and
 //! NAGs, a bounce written the canonical way after its move (`Re8, Kg8+`, `Bh6, g7-f8`),
 //! plain moves joined the canonical way by ` & ` (`Nf3 & Bd3+`) and a bomb
 //! (`(****)g6:h7f6g5h5`, read by [`super::fast_bomb`]). Each reader here looks at bytes
 //! only and builds exactly the value the grammar's rule would build; whenever a token
-//! holds anything else (a figurine, a dash other than `-`, a bounce or a `&` in another
+//! holds anything else (a figurine, another language's letter, a dash other than `-`, a bounce or a `&` in another
 //! form or spacing, a check mark before `&`, `e.p.`, a null move, an error of any kind)
 //! it answers `None`, and the grammar reads the token instead.
 //! [`super::movetext::element`] (with [`super::movetext::fast_elements`]) is the one
@@ -15,7 +15,7 @@ use super::ast::{
 };
 use super::fast_bomb::bomb;
 use super::lex::{at_token_end, skip};
-use super::turn::WrittenTurn;
+use super::lines::Ply;
 use crate::geometry::Square;
 
 /// The byte at `i`, if any.
@@ -40,10 +40,11 @@ fn rank(bytes: &[u8], i: usize) -> Option<(u8, usize)> {
     }
 }
 
-/// An ASCII piece letter: any upper-case letter but `O`.
+/// An English piece letter (`K Q R B N P`). Other upper-case letters (another
+/// language's) are the grammar's, so that every ply the fast path reads is in English.
 fn piece_letter(byte: Option<u8>) -> Option<PieceLetter> {
     match byte {
-        Some(letter) if letter.is_ascii_uppercase() && letter != b'O' => Some(char::from(letter)),
+        Some(letter @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) => Some(char::from(letter)),
         _ => None,
     }
 }
@@ -183,7 +184,7 @@ fn check_mark(bytes: &[u8], i: usize) -> (Option<CheckMark>, usize) {
     }
 }
 
-/// The suffix glyph at `i` as its NAG, and its length.
+/// The suffix glyph at `i` of `bytes` as its NAG, and its length.
 fn glyph(bytes: &[u8], i: usize) -> Option<(u8, usize)> {
     match (at(bytes, i), at(bytes, i + 1)) {
         (Some(b'!'), Some(b'!')) => Some((3, 2)),
@@ -248,7 +249,10 @@ fn canonical_bounce(bytes: &[u8], i: usize) -> Option<(BounceToken, usize, usize
 /// The first part of a turn at the start of `bytes`, a suffix of a text that starts
 /// `start` bytes before it: a plain move with its check mark and a canonical bounce, or
 /// a bomb with its check mark. Also where it ends, its check mark, and whether `e.p.`
-/// may follow it (a pawn's move without a bounce).
+/// may follow it (a pawn's move without a bounce). Inlined in [`turn`]: out of line,
+/// passing its answer back cost some 30 instructions a turn.
+#[allow(clippy::inline_always, reason = "read for every turn; see the doc comment")]
+#[inline(always)]
 fn first_part(bytes: &[u8], start: usize) -> Option<(Spanned<TurnPart>, usize, Option<CheckMark>, bool)> {
     if at(bytes, 0) == Some(b'(') {
         let (bomb, end) = bomb(bytes, start)?;
@@ -341,9 +345,13 @@ fn more_parts(
 
 /// A turn at the start of `token`, a suffix of a text of `text_len` bytes, written the
 /// canonical way: one plain move (with a bounce written canonically after it), a bomb,
-/// or plain moves joined by ` & ` with a check mark only after the last (`Nf3 & Bd3+`).
-/// The same value as `turn::turn_token` gives, or `None` to let it decide.
-pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> {
+/// or plain moves joined by ` & ` with a check mark only after the last (`Nf3 & Bd3+`),
+/// then suffix glyphs. The ply `turn::turn_token` reads (its move number left for the
+/// line to fill in), the text after the token, and the text from its glyphs on if it has
+/// any (for [`glyphs`]), or `None` to let the grammar decide.
+#[allow(clippy::inline_always, reason = "one call for most tokens: the ply is built where it is stored")]
+#[inline(always)]
+pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, Option<&str>)> {
     let bytes = token.as_bytes();
     let start = text_len.checked_sub(token.len())?;
     let (first, mut i, mut check, mut en_passant) = first_part(bytes, start)?;
@@ -360,22 +368,36 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, WrittenTurn)> 
     if reads_on(bytes, i, en_passant) {
         return None;
     }
-    let mut glyphs = Vec::new();
-    while let Some((nag, len)) = glyph(bytes, i) {
-        glyphs.push(Spanned { value: nag, span: Span::new(start + i, start + i + len) });
+    let move_end = i;
+    while let Some((_, len)) = glyph(bytes, i) {
         i += len;
     }
     let rest = token.get(i..)?;
     if !at_token_end(rest) {
         return None;
     }
-    let turn = WrittenTurn { token: turn_token, span: Span::new(start, start + i), check, glyphs };
-    Some((rest, turn))
+    let glyphs = if i > move_end { token.get(move_end..) } else { None };
+    Some((rest, Ply::new(turn_token, Span::new(start, start + i), check), glyphs))
+}
+
+/// The suffix glyphs that start `text` (a suffix of a text of `text_len` bytes), each as
+/// its NAG and its span.
+pub(crate) fn glyphs(text: &str, text_len: usize) -> impl Iterator<Item = Spanned<u8>> + '_ {
+    let (bytes, start) = (text.as_bytes(), text_len - text.len());
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let (nag, len) = glyph(bytes, i)?;
+        i += len;
+        Some(Spanned { value: nag, span: Span::new(start + i - len, start + i) })
+    })
 }
 
 /// A move number of plain digits and dots (`12.`, `12...`), as `movetext::move_number`
 /// reads it, and the text after it; `None` for any other form (`12 .`, `12…`, a number
-/// that starts with `0` or is too long).
+/// that starts with `0` or is too long). Inlined where the fast path reads a token: a
+/// move number comes with nearly every other turn.
+#[allow(clippy::inline_always, reason = "read for every other turn; see the doc comment")]
+#[inline(always)]
 pub(crate) fn move_number(token: &str) -> Option<(&str, MoveNumber)> {
     let bytes = token.as_bytes();
     if !matches!(at(bytes, 0), Some(b'1'..=b'9')) {

@@ -3,7 +3,7 @@
 //! `tags::tag_pair` would build; any other form (escapes, a missing quote or `]`, an
 //! error) is left to the grammar ([`super::tags::tag_section`] decides).
 
-use super::ast::{Span, Spanned, Tag};
+use super::ast::{Span, Spanned, Tag, TagText};
 use super::boundary::is_tag_name_byte;
 use super::lex::space_len;
 
@@ -37,11 +37,11 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
     if bytes.get(close) != Some(&b']') {
         return None;
     }
-    let spanned = |from: usize, to: usize| -> Option<Spanned<String>> {
-        let value = text.get(from..to)?.to_owned();
-        Some(Spanned { value, span: Span::new(start + from, start + to) })
+    let (name, value) = (TagText::within(text, name_start, name_end)?, TagText::within(text, value_start, value_end)?);
+    let tag = Tag {
+        name: Spanned { value: name, span: Span::new(start + name_start, start + name_end) },
+        value: Spanned { value, span: Span::new(start + value_start, start + value_end) },
     };
-    let tag = Tag { name: spanned(name_start, name_end)?, value: spanned(value_start, value_end)? };
     Some((close + 1, tag))
 }
 

@@ -71,6 +71,11 @@ impl Language {
         self.letters.get(role_index(role)).copied().flatten()
     }
 
+    /// Whether this language writes `letter` for some unit.
+    pub fn writes(&self, letter: char) -> bool {
+        self.letters.contains(&Some(letter))
+    }
+
     /// The role an upper-case letter stands for in this language.
     pub fn role(&self, letter: char) -> Option<Role> {
         Role::ALL.into_iter().find(|&r| self.letter(r) == Some(letter))

@@ -68,13 +68,9 @@ pub(crate) struct Ply {
 }
 
 impl Ply {
-    pub(crate) fn new(
-        turn: TurnToken,
-        span: Span,
-        number: Option<Spanned<MoveNumber>>,
-        check: Option<CheckMark>,
-    ) -> Ply {
-        Ply { turn, span, number, check, notes: NO_NOTES }
+    /// A ply without a move number (its line gives it the one written before it).
+    pub(crate) fn new(turn: TurnToken, span: Span, check: Option<CheckMark>) -> Ply {
+        Ply { turn, span, number: None, check, notes: NO_NOTES }
     }
 }
 
@@ -124,6 +120,9 @@ pub(crate) struct Tree {
     nags: Vec<Spanned<u8>>,
     comments: Vec<Comment>,
     notes: Vec<Notes>,
+    /// A piece letter that is not English was written (a figurine, or a letter of another
+    /// language), as [`super::letters::all_english`] tells.
+    foreign_letters: bool,
 }
 
 impl Tree {
@@ -171,6 +170,11 @@ impl Tree {
         self.main = plies;
     }
 
+    /// Notes whether the piece letters of a turn just stored are all English.
+    pub(crate) fn note_letters(&mut self, english: bool) {
+        self.foreign_letters |= !english;
+    }
+
     fn view<'a>(&'a self, plies: &'a [Ply], comments: Range32) -> LineView<'a> {
         LineView { tree: self, plies, comments: comments.of(&self.comments) }
     }
@@ -202,6 +206,16 @@ impl Game {
     /// The main line.
     pub fn line(&self) -> LineView<'_> {
         self.tree.view(&self.tree.main, self.tree.main_comments)
+    }
+
+    /// True when a piece letter that is not English was written (or is left after
+    /// [`super::letters::to_english`]).
+    pub(crate) fn foreign_letters(&self) -> bool {
+        self.tree.foreign_letters
+    }
+
+    pub(crate) fn set_foreign_letters(&mut self, foreign: bool) {
+        self.tree.foreign_letters = foreign;
     }
 
     /// Visits every turn of the game, variations included, in no particular order (the

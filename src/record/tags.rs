@@ -6,7 +6,7 @@ use nom::combinator::cut;
 use nom::error::context;
 use nom::{Input as _, Parser};
 
-use super::ast::{Comment, Spanned, Tag};
+use super::ast::{Comment, Spanned, Tag, TagText};
 use super::error::{Problem, SyntaxError};
 use super::fast_tag;
 use super::lex::{
@@ -16,9 +16,9 @@ use super::lex::{
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
 /// The name of a tag, such as `Event` or `WhiteElo`.
-fn tag_name(input: Input) -> PResult<Spanned<String>> {
+fn tag_name(input: Input) -> PResult<Spanned<TagText>> {
     let (rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric() || "_+#=:-".contains(c)).parse(input)?;
-    Ok((rest, spanned((*name.fragment()).to_owned(), &input, &rest)))
+    Ok((rest, spanned(TagText::new(name.fragment()), &input, &rest)))
 }
 
 // tag_value = '"' , { value_char | "\" , any character } , '"' ;
@@ -26,7 +26,7 @@ fn tag_name(input: Input) -> PResult<Spanned<String>> {
 /// A quoted value on one line, unescaped. Its span is the text between the quotes.
 /// When the closing quote is missing but the line ends with `]`, the value runs up to
 /// that `]` and a remark says so.
-fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Spanned<String>> {
+fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Spanned<TagText>> {
     let quote = *input.fragment();
     let (input, _) = char('"').parse(input)?;
     let text = *input.fragment();
@@ -49,7 +49,7 @@ fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResul
                 if let Some(value) = line.strip_suffix(']') {
                     let value = value.trim_end();
                     let after = input.take_from(value.len());
-                    let tag = spanned(unescape(value), &input, &after);
+                    let tag = spanned(TagText::from(unescape(value)), &input, &after);
                     let message = "the tag value has no closing `\"`; it was read up to the `]`";
                     remarks.push(Spanned { value: message.to_owned(), span: tag.span });
                     return Ok((after, tag));
@@ -61,7 +61,7 @@ fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResul
         }
     }
     let raw = text.get(..i).unwrap_or("");
-    let value = if escaped { unescape(raw) } else { raw.to_owned() };
+    let value = if escaped { TagText::from(unescape(raw)) } else { TagText::new(raw) };
     let after = input.take_from(i);
     let (rest, _) = char('"').parse(after)?;
     Ok((rest, spanned(value, &input, &after)))

@@ -3,6 +3,7 @@
 
 use super::ast::{Comment, Game, GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError};
+use super::letters::turn_is_english;
 use super::lines::{Attached, Ply, Tree};
 use super::turn::WrittenTurn;
 
@@ -99,16 +100,28 @@ impl LineStack {
         Ok(())
     }
 
-    /// A turn, with the glyphs written on it: a new ply.
-    pub(super) fn turn(&mut self, turn: WrittenTurn) -> Step {
-        self.current(turn.span)?;
-        let Some(current) = self.open.last_mut() else { return Ok(()) };
-        let number = current.number.take();
-        current.settle(&mut self.tree, self.room);
-        current.plies.push(Ply::new(turn.token, turn.span, number, turn.check));
-        if !turn.glyphs.is_empty() {
+    /// A turn the grammar read, with the glyphs written on it: a new ply, whose piece
+    /// letters are noted ([`Tree::note_letters`]).
+    pub(super) fn turn(&mut self, mut turn: WrittenTurn) -> Step {
+        let english = turn_is_english(&mut turn.token);
+        self.ply(Ply::new(turn.token, turn.span, turn.check))?;
+        self.tree.note_letters(english);
+        if let Some(current) = self.open.last_mut() {
             current.attached.nags.extend(turn.glyphs);
         }
+        Ok(())
+    }
+
+    /// A new ply, whose piece letters are English (the fast path reads no others) or
+    /// are noted by [`LineStack::turn`]. It takes the move number read before it.
+    #[allow(clippy::inline_always, reason = "called for every ply: the ply is built where it is stored")]
+    #[inline(always)]
+    pub(super) fn ply(&mut self, mut ply: Ply) -> Step {
+        self.current(ply.span)?;
+        let Some(current) = self.open.last_mut() else { return Ok(()) };
+        ply.number = current.number.take();
+        current.settle(&mut self.tree, self.room);
+        current.plies.push(ply);
         Ok(())
     }
 
