@@ -66,10 +66,32 @@ pub trait Notation: Rules {
         Ok(resolved.turn)
     }
 
+    /// [`Notation::resolve_into`] told whether the side to move stands in check
+    /// (`in_check`, as [`Rules::is_check`] says), when the replay knows it from the
+    /// last ply's check mark. Variants whose resolution asks it override this to skip
+    /// the question; the default ignores it.
+    fn resolve_into_knowing(
+        &self,
+        pos: &Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Result<Turn, ResolveError> {
+        let _ = in_check;
+        self.resolve_into(pos, token, canonical)
+    }
+
+    /// Whether the replay may play `token` on its one position
+    /// ([`Notation::resolve_and_play_in_place`]): only a turn whose every question is
+    /// decided (no search with a budget), since the replay then keeps no position from
+    /// before it. The default: never.
+    fn plays_in_place(&self, token: &TurnToken) -> bool {
+        let _ = token;
+        false
+    }
+
     /// [`Notation::resolve_into`], then the turn played into `after`
-    /// ([`Rules::play_into`]): what the replay does with each ply. A variant whose
-    /// resolution already builds the position after the turn (Bubble Fizz plays the
-    /// parts one by one to resolve the next) overrides it to keep that position.
+    /// ([`Rules::play_into`]): what the replay does with each ply.
     fn resolve_and_play(
         &self,
         pos: &Position,
@@ -77,15 +99,13 @@ pub trait Notation: Rules {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let turn = self.resolve_into(pos, token, canonical)?;
-        self.play_into(pos, &turn, after);
-        Ok(turn)
+        self.resolve_and_play_knowing(pos, None, token, canonical, after)
     }
 
-    /// [`Notation::resolve_and_play`] told whether the side to move stands in check
-    /// (`in_check`, as [`Rules::is_check`] says), when the replay knows it from the last
-    /// ply's check mark. Variants whose resolution asks it override this to skip the
-    /// question; the default ignores it.
+    /// [`Notation::resolve_and_play`] resolved by [`Notation::resolve_into_knowing`].
+    /// A variant whose resolution already builds the position after the turn (Bubble
+    /// Fizz plays the parts one by one to resolve the next) overrides it to keep that
+    /// position.
     fn resolve_and_play_knowing(
         &self,
         pos: &Position,
@@ -94,17 +114,18 @@ pub trait Notation: Rules {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let _ = in_check;
-        self.resolve_and_play(pos, token, canonical, after)
+        let turn = self.resolve_into_knowing(pos, in_check, token, canonical)?;
+        self.play_into(pos, &turn, after);
+        Ok(turn)
     }
 
     /// [`Notation::resolve_and_play_knowing`] on one position, for a replay that keeps
     /// only the last one: the turn resolved against `pos`, then played on `pos`
-    /// itself (left as it was when the turn is refused), so that no position is
-    /// copied. `None` (the default) plays nothing: the replay then plays into a
-    /// second position and keeps the one before the turn, which it needs when a
-    /// question about the position after it is left undecided. Only a variant whose
-    /// every question is decided (no search with a budget) overrides it.
+    /// itself ([`Rules::play_in_place`]; left as it was when the turn is refused), so
+    /// that no position is copied. `None` when [`Notation::plays_in_place`] says no:
+    /// nothing is played, and the replay plays into a second position and keeps the
+    /// one before the turn, which it needs when a question about the position after
+    /// it is left undecided.
     fn resolve_and_play_in_place(
         &self,
         pos: &mut Position,
@@ -112,8 +133,11 @@ pub trait Notation: Rules {
         token: &TurnToken,
         canonical: &mut String,
     ) -> Option<Result<Turn, ResolveError>> {
-        let _ = (pos, in_check, token, canonical);
-        None
+        if !self.plays_in_place(token) {
+            return None;
+        }
+        let resolved = self.resolve_into_knowing(pos, in_check, token, canonical);
+        Some(resolved.inspect(|turn| self.play_in_place(pos, turn)))
     }
 
     /// The canonical notation of a legal turn, with its check mark; an error when the

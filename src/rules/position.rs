@@ -245,28 +245,26 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use super::VariantState;
+    use super::{ByColor, VariantState};
     use crate::geometry::{Square, SquareSet};
     use crate::rules::Color;
 
     #[test]
     fn a_state_is_neutral_exactly_when_it_equals_the_neutral_state() {
         let sq = Square::new(3, 4).expect("d5 is a square");
-        let mut states = vec![VariantState::default()];
-        let mut crater = VariantState::default();
-        crater.craters = SquareSet::only(sq);
-        states.push(crater);
+        let mut states = vec![
+            VariantState::default(),
+            VariantState { craters: SquareSet::only(sq), ..VariantState::default() },
+            VariantState { phase: 1, ..VariantState::default() },
+        ];
         for owner in Color::ALL {
-            let mut bubble = VariantState::default();
-            bubble.bubbles[owner] = SquareSet::only(sq);
-            states.push(bubble);
-            let mut bomb = VariantState::default();
-            bomb.bombs[owner] = true;
-            states.push(bomb);
+            let mut bubbles = ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY);
+            bubbles[owner] = SquareSet::only(sq);
+            let mut bombs = ByColor::new(false, false);
+            bombs[owner] = true;
+            states.push(VariantState { bubbles, ..VariantState::default() });
+            states.push(VariantState { bombs, ..VariantState::default() });
         }
-        let mut phase = VariantState::default();
-        phase.phase = 1;
-        states.push(phase);
         for state in states {
             assert_eq!(state.is_neutral(), state == VariantState::default(), "{state:?}");
         }

@@ -55,37 +55,6 @@ pub fn resolve_single_move_knowing<V: Notation + ?Sized>(
     resolve_move_knowing(variant, pos, in_check, san, canonical).map(Turn::Move)
 }
 
-/// [`resolve_single_move_knowing`], then the move played into `after`
-/// ([`Rules::play_into`](super::Rules::play_into)): the replay's step for a variant
-/// whose every turn is one SAN move.
-pub fn resolve_single_move_and_play<V: Notation + ?Sized>(
-    variant: &V,
-    pos: &Position,
-    in_check: Option<bool>,
-    token: &TurnToken,
-    canonical: &mut String,
-    after: &mut Position,
-) -> Result<Turn, ResolveError> {
-    let turn = resolve_single_move_knowing(variant, pos, in_check, token, canonical)?;
-    variant.play_into(pos, &turn, after);
-    Ok(turn)
-}
-
-/// [`resolve_single_move_and_play`] on one position: resolved against `pos`, then
-/// played on it ([`Rules::play_in_place`](super::Rules::play_in_place)); `pos` is left as it was when the turn is
-/// refused.
-pub fn resolve_single_move_in_place<V: Notation + ?Sized>(
-    variant: &V,
-    pos: &mut Position,
-    in_check: Option<bool>,
-    token: &TurnToken,
-    canonical: &mut String,
-) -> Result<Turn, ResolveError> {
-    let turn = resolve_single_move_knowing(variant, pos, in_check, token, canonical)?;
-    variant.play_in_place(pos, &turn);
-    Ok(turn)
-}
-
 /// The refusal of a token that only another variant has, with the tag or flag that says
 /// the game is of that variant: "a bomb exists only in Tilting the Balance; add ...".
 pub fn belongs_to(what: &'static str, title: &'static str, id: &'static str) -> ResolveError {

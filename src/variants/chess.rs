@@ -121,25 +121,19 @@ impl Notation for Chess {
         san::resolve_single_move_into(self, pos, token, canonical)
     }
 
-    fn resolve_and_play_knowing(
+    fn resolve_into_knowing(
         &self,
         pos: &Position,
         in_check: Option<bool>,
         token: &TurnToken,
         canonical: &mut String,
-        after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+        san::resolve_single_move_knowing(self, pos, in_check, token, canonical)
     }
 
-    fn resolve_and_play_in_place(
-        &self,
-        pos: &mut Position,
-        in_check: Option<bool>,
-        token: &TurnToken,
-        canonical: &mut String,
-    ) -> Option<Result<Turn, ResolveError>> {
-        Some(san::resolve_single_move_in_place(self, pos, in_check, token, canonical))
+    /// Every question of chess is decided.
+    fn plays_in_place(&self, _token: &TurnToken) -> bool {
+        true
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

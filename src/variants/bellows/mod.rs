@@ -118,15 +118,14 @@ impl Notation for Bellows {
         crate::rules::san::resolve_single_move_into(self, pos, token, canonical)
     }
 
-    fn resolve_and_play_knowing(
+    fn resolve_into_knowing(
         &self,
         pos: &Position,
         in_check: Option<bool>,
         token: &TurnToken,
         canonical: &mut String,
-        after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        crate::rules::san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+        crate::rules::san::resolve_single_move_knowing(self, pos, in_check, token, canonical)
     }
 
     fn explain_unreachable(&self, pos: &Position, written: &WrittenMove<'_>) -> Option<Refusal> {

@@ -138,30 +138,20 @@ impl Notation for Bouncing {
         notation::resolve_into(self, pos, None, token, canonical)
     }
 
-    fn resolve_and_play_knowing(
+    fn resolve_into_knowing(
         &self,
         pos: &Position,
         in_check: Option<bool>,
         token: &TurnToken,
         canonical: &mut String,
-        after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let turn = notation::resolve_into(self, pos, in_check, token, canonical)?;
-        self.play_into(pos, &turn, after);
-        Ok(turn)
+        notation::resolve_into(self, pos, in_check, token, canonical)
     }
 
     /// Every question of Bouncing is decided (no search has a budget), so a turn is
     /// played on the replay's one position.
-    fn resolve_and_play_in_place(
-        &self,
-        pos: &mut Position,
-        in_check: Option<bool>,
-        token: &TurnToken,
-        canonical: &mut String,
-    ) -> Option<Result<Turn, ResolveError>> {
-        let resolved = notation::resolve_into(self, pos, in_check, token, canonical);
-        Some(resolved.inspect(|turn| play_on(pos, turn)))
+    fn plays_in_place(&self, _token: &TurnToken) -> bool {
+        true
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

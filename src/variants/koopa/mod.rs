@@ -101,15 +101,8 @@ impl Notation for Koopa {
 
     /// Every question of Koopa is decided (no search has a budget), so a turn is
     /// played on the replay's one position.
-    fn resolve_and_play_in_place(
-        &self,
-        pos: &mut Position,
-        _in_check: Option<bool>,
-        token: &TurnToken,
-        canonical: &mut String,
-    ) -> Option<Result<Turn, ResolveError>> {
-        let resolved = notation::resolve_into(self, pos, token, canonical);
-        Some(resolved.inspect(|turn| apply_turn(pos, turn)))
+    fn plays_in_place(&self, _token: &TurnToken) -> bool {
+        true
     }
 }
 

@@ -172,31 +172,23 @@ impl Notation for Tilting {
     }
 
     /// A plain move (no bomb, no castling) is resolved as SAN, as `resolve` does.
-    fn resolve_and_play_knowing(
+    fn resolve_into_knowing(
         &self,
         pos: &Position,
         in_check: Option<bool>,
         token: &TurnToken,
         canonical: &mut String,
-        after: &mut Position,
     ) -> Result<Turn, ResolveError> {
         if is_plain_move(token) {
-            san::resolve_single_move_and_play(self, pos, in_check, token, canonical, after)
+            san::resolve_single_move_knowing(self, pos, in_check, token, canonical)
         } else {
-            self.resolve_and_play(pos, token, canonical, after)
+            self.resolve_into(pos, token, canonical)
         }
     }
 
-    /// A plain move in place, as `resolve_and_play_knowing` plays it; other turns
-    /// are played into a second position.
-    fn resolve_and_play_in_place(
-        &self,
-        pos: &mut Position,
-        in_check: Option<bool>,
-        token: &TurnToken,
-        canonical: &mut String,
-    ) -> Option<Result<Turn, ResolveError>> {
-        is_plain_move(token).then(|| san::resolve_single_move_in_place(self, pos, in_check, token, canonical))
+    /// A plain move is played in place; other turns into a second position.
+    fn plays_in_place(&self, token: &TurnToken) -> bool {
+        is_plain_move(token)
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {
