@@ -189,7 +189,7 @@ impl Notation for BubbleFizz {
     }
 
     /// The position after the turn is the state its resolution left, finished: the
-    /// turn is not played a second time.
+    /// turn is played once, on `after` itself.
     fn resolve_and_play(
         &self,
         pos: &Position,
@@ -210,9 +210,9 @@ impl Notation for BubbleFizz {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let mut st = TurnState::begin(pos);
+        let mut st = TurnState::begin_in(pos, after);
         let turn = notation::resolve_played(self, pos, &mut st, in_check, token, canonical)?;
-        st.finish_into(after);
+        st.finish_in_place();
         Ok(turn)
     }
 

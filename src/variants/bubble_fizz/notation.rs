@@ -37,7 +37,7 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
     pos: &Position,
-    st: &mut TurnState,
+    st: &mut TurnState<'_>,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
@@ -45,7 +45,7 @@ pub(super) fn resolve_played(
     let mut trust = Trust::Offered;
     match resolve_parts(variant, st, in_check, token, canonical, &mut trust) {
         Err(_) if trust == Trust::Taken => {
-            *st = TurnState::begin(pos);
+            st.restart(pos);
             resolve_parts(variant, st, in_check, token, canonical, &mut Trust::Refused)
         }
         resolved => resolved,
@@ -66,7 +66,7 @@ pub(super) enum Trust {
 /// [`resolve_played`] with the trust it may give, and gave.
 pub(super) fn resolve_parts(
     variant: &BubbleFizz,
-    st: &mut TurnState,
+    st: &mut TurnState<'_>,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,

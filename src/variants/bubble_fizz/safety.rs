@@ -58,7 +58,7 @@ pub(super) fn safe_at_end(st: &TurnState) -> bool {
 /// take the attacker away (a birth under `birth=strike`, or the rise striking an enemy
 /// unit).
 pub(super) struct QuickSafety<'a> {
-    st: &'a TurnState,
+    st: &'a TurnState<'a>,
     birth: Birth,
     /// Made when first needed: a part resolved from attacks judges its moves itself.
     moves: Option<KingSafety<'a>>,
@@ -66,7 +66,7 @@ pub(super) struct QuickSafety<'a> {
 }
 
 impl<'a> QuickSafety<'a> {
-    pub(super) fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
+    pub(super) fn new(st: &'a TurnState<'a>, birth: Birth) -> QuickSafety<'a> {
         QuickSafety { st, birth, moves: None, rise_may_strike: None }
     }
 

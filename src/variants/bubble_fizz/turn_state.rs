@@ -5,18 +5,65 @@
 //! any other move spends the turn's one ordinary move. Spending the extra first
 //! never loses a continuation (the ordinary move stays open for any unit), so each
 //! sequence of moves has exactly one assignment and is generated once.
+//!
+//! The position lives in a [`Place`]: the state's own copy, which the search clones
+//! freely, or the replay's position, lent, so that a turn resolved for the replay is
+//! played where the replay keeps it and is never copied back.
 
 use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen;
 use crate::rules::{Move, MoveKind, Position};
+use std::ops::{Deref, DerefMut};
+
+/// Where the position of a turn in progress lives.
+#[derive(Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a boxed copy would allocate at every clone of the search; the lent place exists to avoid a copy"
+)]
+pub(super) enum Place<'a> {
+    /// The state's own copy.
+    Own(Position),
+    /// The replay's position, played on where it stands.
+    Lent(&'a mut Position),
+}
+
+impl Deref for Place<'_> {
+    type Target = Position;
+
+    #[inline]
+    fn deref(&self) -> &Position {
+        match self {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos,
+        }
+    }
+}
+
+impl DerefMut for Place<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Position {
+        match self {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos,
+        }
+    }
+}
+
+/// A copy is always the copy's own: a lent position has one borrower.
+impl<'a> Clone for Place<'a> {
+    fn clone(&self) -> Place<'a> {
+        Place::Own(Position::clone(self))
+    }
+}
 
 /// A turn in progress.
 #[derive(Clone, Debug)]
-pub(super) struct TurnState {
+pub(super) struct TurnState<'a> {
     /// The position after the moves so far; the turn has not passed.
-    pub pos: Position,
+    pub pos: Place<'a>,
     /// Invigorated units (by the square they stand on) whose extra move is unused.
     pub extras: SquareSet,
     /// The turn's ordinary move is spent.
@@ -41,10 +88,32 @@ pub(super) struct TurnState {
     pub log: Log,
 }
 
-impl TurnState {
-    /// The start of the side to move's turn: its invigorated units (counter 0) each
-    /// hold an extra move (F6).
-    pub(super) fn begin(pos: &Position) -> TurnState {
+impl TurnState<'static> {
+    /// The start of the side to move's turn in `pos`, on a copy of its own.
+    pub(super) fn begin(pos: &Position) -> TurnState<'static> {
+        TurnState::at(Place::Own(pos.clone()))
+    }
+}
+
+impl<'a> TurnState<'a> {
+    /// The start of the side to move's turn in `pos`, played on `place` (the replay's
+    /// position after the turn), which is made a copy of `pos` first.
+    pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
+        place.clone_from(pos);
+        TurnState::at(Place::Lent(place))
+    }
+
+    /// Back to the start of the turn, `pos`, in the same place.
+    pub(super) fn restart(&mut self, pos: &Position) {
+        *self = match std::mem::replace(&mut self.pos, Place::Own(pos.clone())) {
+            Place::Lent(place) => TurnState::begin_in(pos, place),
+            Place::Own(_) => TurnState::begin(pos),
+        };
+    }
+
+    /// The start of the turn of the position in `pos`: the side to move's invigorated
+    /// units (counter 0) each hold an extra move (F6).
+    fn at(pos: Place<'a>) -> TurnState<'a> {
         let us = pos.turn();
         let board = pos.board();
         // Paused units are the immobile ones (counter above 0); the other units with
@@ -52,7 +121,7 @@ impl TurnState {
         let sat_out = board.occupied_by(us) & board.immobile();
         let extras = (board.occupied_by(us) & board.counted()).difference(sat_out);
         TurnState {
-            pos: pos.clone(),
+            pos,
             extras,
             ordinary_used: false,
             fresh: SquareSet::EMPTY,
@@ -136,14 +205,17 @@ impl TurnState {
     /// Ends the turn and returns the position after it, with what the bubbles did.
     pub(super) fn finish(mut self) -> (Position, Log) {
         self.end();
-        (self.pos, self.log)
+        let pos = match self.pos {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos.clone(),
+        };
+        (pos, self.log)
     }
 
-    /// Ends the turn into `after` (the state keeps a position no longer of use), so
-    /// that the replay's position is not moved around.
-    pub(super) fn finish_into(&mut self, after: &mut Position) {
+    /// Ends the turn where its position lives: for a state begun
+    /// [`TurnState::begin_in`] the replay's position, which is then the one after it.
+    pub(super) fn finish_in_place(&mut self) {
         self.end();
-        std::mem::swap(&mut self.pos, after);
     }
 
     /// Ends the turn in `pos`. F5's order: the mover's units that sat the turn out
