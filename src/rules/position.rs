@@ -15,6 +15,9 @@ use crate::geometry::{Square, SquareSet};
 pub struct VariantState {
     craters: SquareSet,
     bubbles: ByColor<SquareSet>,
+    /// The key of the bubbles, kept as they come and go (every change goes through
+    /// [`Position`]'s methods), so that a position's key does not walk them.
+    bubbles_key: u64,
     bombs: ByColor<bool>,
     phase: u8,
 }
@@ -41,6 +44,11 @@ impl VariantState {
         self.phase
     }
 
+    /// Bubble Fizz: the key of a bubble of `owner` on `sq` (O8).
+    pub fn bubble_key(owner: Color, sq: Square) -> u64 {
+        zobrist::square(bubble_tag(owner), sq)
+    }
+
     /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
     pub fn key(&self) -> u64 {
         if *self == NEUTRAL_STATE {
@@ -48,17 +56,27 @@ impl VariantState {
             return NEUTRAL_STATE_KEY;
         }
         let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
-        zobrist::set(zobrist::Tag::Crater, self.craters)
-            ^ zobrist::set(zobrist::Tag::WhiteBubble, self.bubbles.white)
-            ^ zobrist::set(zobrist::Tag::BlackBubble, self.bubbles.black)
-            ^ zobrist::extra(extra)
+        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ zobrist::extra(extra)
     }
+}
+
+fn bubble_tag(owner: Color) -> zobrist::Tag {
+    match owner {
+        Color::White => zobrist::Tag::WhiteBubble,
+        Color::Black => zobrist::Tag::BlackBubble,
+    }
+}
+
+/// The key of every bubble of `bubbles`, walked (see [`VariantState::key`]).
+fn bubbles_key(bubbles: ByColor<SquareSet>) -> u64 {
+    Color::ALL.iter().fold(0, |key, &owner| key ^ zobrist::set(bubble_tag(owner), bubbles[owner]))
 }
 
 /// The state of a variant that uses none of it.
 const NEUTRAL_STATE: VariantState = VariantState {
     craters: SquareSet::EMPTY,
     bubbles: ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY),
+    bubbles_key: 0,
     bombs: ByColor::new(false, false),
     phase: 0,
 };
@@ -194,9 +212,33 @@ impl Position {
         self.variant.bubbles[owner]
     }
 
-    /// Bubble Fizz's bubbles of one owner, to change.
-    pub fn bubbles_mut(&mut self, owner: Color) -> &mut SquareSet {
-        &mut self.variant.bubbles[owner]
+    /// Bubble Fizz: a bubble of `owner` on `sq`, if none of its stood there.
+    pub fn add_bubble(&mut self, owner: Color, sq: Square) {
+        if !self.variant.bubbles[owner].contains(sq) {
+            self.variant.bubbles[owner].insert(sq);
+            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
+        }
+    }
+
+    /// Bubble Fizz: the bubble of `owner` on `sq`, if any, vanishes.
+    pub fn remove_bubble(&mut self, owner: Color, sq: Square) {
+        if self.variant.bubbles[owner].contains(sq) {
+            self.variant.bubbles[owner].remove(sq);
+            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
+        }
+    }
+
+    /// Bubble Fizz: every bubble replaced at once by `bubbles` (F4's rise), whose
+    /// changes the caller has keyed as it went: `change` is the exclusive or of the
+    /// [`VariantState::bubble_key`] of every bubble that vanished and of every one that appeared.
+    pub fn replace_bubbles(&mut self, bubbles: ByColor<SquareSet>, change: u64) {
+        debug_assert_eq!(
+            change,
+            bubbles_key(self.variant.bubbles) ^ bubbles_key(bubbles),
+            "the key of the bubbles' change"
+        );
+        self.variant.bubbles = bubbles;
+        self.variant.bubbles_key ^= change;
     }
 
     /// Tilting (T1): whether `color` still holds its bomb.

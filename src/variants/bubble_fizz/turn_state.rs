@@ -230,7 +230,7 @@ impl<'a> TurnState<'a> {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts
                 // it down even when a newborn bubble struck it again (birth=strike).
-                c if self.fresh.contains(sq) && !self.sat_out.contains(sq) => Some(c),
+                _ if self.fresh.contains(sq) && !self.sat_out.contains(sq) => continue,
                 // Invigorated at the turn's start, used or not.
                 0 => None,
                 c => Some(c - 1),
