@@ -67,11 +67,6 @@ fn bubble_tag(owner: Color) -> zobrist::Tag {
     }
 }
 
-/// The key of every bubble of `bubbles`, walked (see [`VariantState::key`]).
-fn bubbles_key(bubbles: ByColor<SquareSet>) -> u64 {
-    Color::ALL.iter().fold(0, |key, &owner| key ^ zobrist::set(bubble_tag(owner), bubbles[owner]))
-}
-
 /// The state of a variant that uses none of it.
 const NEUTRAL_STATE: VariantState = VariantState {
     craters: SquareSet::EMPTY,
@@ -212,6 +207,12 @@ impl Position {
         self.variant.bubbles[owner]
     }
 
+    /// Bubble Fizz: whether a bubble of `owner` stands on `sq` (read in place, the
+    /// set not copied).
+    pub fn has_bubble(&self, owner: Color, sq: Square) -> bool {
+        self.variant.bubbles[owner].contains(sq)
+    }
+
     /// Bubble Fizz: a bubble of `owner` on `sq`, if none of its stood there.
     pub fn add_bubble(&mut self, owner: Color, sq: Square) {
         if !self.variant.bubbles[owner].contains(sq) {
@@ -228,16 +229,17 @@ impl Position {
         }
     }
 
-    /// Bubble Fizz: every bubble replaced at once by `bubbles` (F4's rise), whose
-    /// changes the caller has keyed as it went: `change` is the exclusive or of the
-    /// [`VariantState::bubble_key`] of every bubble that vanished and of every one that appeared.
-    pub fn replace_bubbles(&mut self, bubbles: ByColor<SquareSet>, change: u64) {
+    /// Bubble Fizz: `owner`'s bubbles replaced at once by `squares` (F4's rise),
+    /// whose changes the caller has keyed as it went: `change` is the exclusive or of
+    /// the [`VariantState::bubble_key`] of every bubble of `owner` that vanished and
+    /// of every one that appeared.
+    pub fn replace_bubbles(&mut self, owner: Color, squares: SquareSet, change: u64) {
         debug_assert_eq!(
             change,
-            bubbles_key(self.variant.bubbles) ^ bubbles_key(bubbles),
-            "the key of the bubbles' change"
+            zobrist::set(bubble_tag(owner), self.variant.bubbles[owner].difference(squares) | squares.difference(self.variant.bubbles[owner])),
+            "the key of the change of the bubbles"
         );
-        self.variant.bubbles = bubbles;
+        self.variant.bubbles[owner] = squares;
         self.variant.bubbles_key ^= change;
     }
 

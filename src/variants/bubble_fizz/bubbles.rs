@@ -4,7 +4,7 @@
 
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
-use crate::rules::{ByColor, Color, Position, VariantState};
+use crate::rules::{Color, Position, VariantState};
 
 /// The pause counter a struck unit or one that entered a bubble gets (F5).
 pub(super) const PAUSE_TURNS: u8 = 3;
@@ -59,7 +59,7 @@ pub(super) fn of(pos: &Position, color: Color) -> SquareSet {
 
 /// The owner of a bubble on `sq`, if there is one.
 pub(super) fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
-    Color::ALL.into_iter().find(|c| of(pos, *c).contains(sq))
+    Color::ALL.into_iter().find(|&owner| pos.has_bubble(owner, sq))
 }
 
 /// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
@@ -136,10 +136,11 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
     let mut struck = SquareSet::EMPTY;
-    // The key of the bubbles that vanish and appear (O8), kept as they move.
-    let mut change = 0;
+    // The keys of the bubbles of each side that vanish and appear (O8), kept as they
+    // move.
+    let (mut rising_change, mut still_change) = (0, 0);
     for from in &rising {
-        change ^= VariantState::bubble_key(riser, from);
+        rising_change ^= VariantState::bubble_key(riser, from);
         let Some(to) = above(from, riser) else {
             log.note(|| format!("the {owner} bubble on {from} left the board"));
             continue;
@@ -149,11 +150,11 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
         } else if still.contains(to) {
             still.remove(to);
-            change ^= VariantState::bubble_key(mover, to);
+            still_change ^= VariantState::bubble_key(mover, to);
             log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
         } else {
             risen.insert(to);
-            change ^= VariantState::bubble_key(riser, to);
+            rising_change ^= VariantState::bubble_key(riser, to);
         }
     }
     if !risen.is_empty() {
@@ -163,10 +164,8 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             format!("the {owner} bubbles {verb} to {}", squares.join(" "))
         });
     }
-    let mut bubbles = ByColor::both(SquareSet::EMPTY);
-    bubbles[riser] = risen;
-    bubbles[mover] = still;
-    pos.replace_bubbles(bubbles, change);
+    pos.replace_bubbles(riser, risen, rising_change);
+    pos.replace_bubbles(mover, still, still_change);
 }
 
 /// The rise of F4 on a copy of the board's counters only: which units the other

@@ -91,7 +91,7 @@ pub(super) struct TurnState<'a> {
 impl TurnState<'static> {
     /// The start of the side to move's turn in `pos`, on a copy of its own.
     pub(super) fn begin(pos: &Position) -> TurnState<'static> {
-        TurnState::at(Place::Own(pos.clone()))
+        TurnState::at(Place::Own(pos.clone()), pos)
     }
 }
 
@@ -100,7 +100,7 @@ impl<'a> TurnState<'a> {
     /// position after the turn), which is made a copy of `pos` first.
     pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
         place.clone_from(pos);
-        TurnState::at(Place::Lent(place))
+        TurnState::at(Place::Lent(place), pos)
     }
 
     /// Back to the start of the turn, `pos`, in the same place.
@@ -111,11 +111,12 @@ impl<'a> TurnState<'a> {
         };
     }
 
-    /// The start of the turn of the position in `pos`: the side to move's invigorated
-    /// units (counter 0) each hold an extra move (F6).
-    fn at(pos: Place<'a>) -> TurnState<'a> {
-        let us = pos.turn();
-        let board = pos.board();
+    /// The start of the turn in `start`, played on `pos` (a copy of it): the side to
+    /// move's invigorated units (counter 0) each hold an extra move (F6). Read from
+    /// `start`, not from the copy just written.
+    fn at(pos: Place<'a>, start: &Position) -> TurnState<'a> {
+        let us = start.turn();
+        let board = start.board();
         // Paused units are the immobile ones (counter above 0); the other units with
         // a counter (0) are invigorated.
         let sat_out = board.occupied_by(us) & board.immobile();
@@ -150,32 +151,34 @@ impl<'a> TurnState<'a> {
     /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
     /// the rook's).
     pub(super) fn apply(&mut self, mv: &Move, birth: Birth) {
-        let us = self.pos.turn();
+        // Where the position lives is looked up once.
+        let pos: &mut Position = &mut self.pos;
+        let us = pos.turn();
         if self.extras.contains(mv.from) {
             self.extras.remove(mv.from);
         } else {
             self.ordinary_used = true;
         }
-        let counter = self.pos.board().counter(mv.from);
+        let counter = pos.board().counter(mv.from);
         let rook = match mv.kind {
             MoveKind::Castle { rook, .. } => {
-                Some((rook, castling::castle_rook_destination(mv), self.pos.board().counter(rook)))
+                Some((rook, castling::castle_rook_destination(mv), pos.board().counter(rook)))
             }
             _ => None,
         };
-        movegen::apply_move(&mut self.pos, mv);
+        movegen::apply_move(pos, mv);
         // A unit that moves takes its counter along, but a promotion puts a new unit
         // (without one) where the pawn arrived: a counter is set again. A unit without
         // one has none where it lands either.
         if counter.is_some() {
-            self.pos.board_mut().set_counter(mv.to, counter);
+            pos.board_mut().set_counter(mv.to, counter);
         }
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
         let mut landings = [Some(mv.to), None];
         if let Some((from, to, rook_counter)) = rook {
             if rook_counter.is_some() {
-                self.pos.board_mut().set_counter(to, rook_counter);
+                pos.board_mut().set_counter(to, rook_counter);
             }
             // F6: the rook keeps its own extra, if it has one.
             if self.extras.contains(from) {
@@ -185,17 +188,15 @@ impl<'a> TurnState<'a> {
             landings[1] = Some(to);
         }
         for landed in landings.into_iter().flatten() {
-            if bubbles::enter(&mut self.pos, landed, &mut self.fresh, &mut self.log) {
+            if bubbles::enter(pos, landed, &mut self.fresh, &mut self.log) {
                 self.extras.remove(landed);
             }
-            bubbles::bear(&mut self.pos, landed, us, birth, &mut self.fresh, &mut self.log);
+            bubbles::bear(pos, landed, us, birth, &mut self.fresh, &mut self.log);
         }
         // F6: a unit paused during the turn makes no further move in it.
-        for sq in &self.fresh {
-            self.extras.remove(sq);
-        }
+        self.extras = self.extras.difference(self.fresh);
         if mv.kind == MoveKind::DoubleStep {
-            self.double_step = self.pos.ep_square();
+            self.double_step = pos.ep_square();
         }
         self.zeroing |= mv.is_zeroing();
         self.captured |= mv.capture;
@@ -222,10 +223,11 @@ impl<'a> TurnState<'a> {
     /// count down (1 -> 0: invigorated for the next turn), the invigoration of this
     /// turn lapses, then the other side's bubbles rise (F4).
     fn end(&mut self) {
-        let us = self.pos.turn();
+        let pos: &mut Position = &mut self.pos;
+        let us = pos.turn();
         // Most units have no counter, and keep none.
-        for sq in &(self.pos.board().occupied_by(us) & self.pos.board().counted()) {
-            let Some(counter) = self.pos.board().counter(sq) else { continue };
+        for sq in &(pos.board().occupied_by(us) & pos.board().counted()) {
+            let Some(counter) = pos.board().counter(sq) else { continue };
             let next = match counter {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts
@@ -235,11 +237,11 @@ impl<'a> TurnState<'a> {
                 0 => None,
                 c => Some(c - 1),
             };
-            self.pos.board_mut().set_counter(sq, next);
+            pos.board_mut().set_counter(sq, next);
         }
-        bubbles::rise(&mut self.pos, us, &mut self.log);
+        bubbles::rise(pos, us, &mut self.log);
         // F10: the last two-square advance of the turn leaves the en passant square.
-        self.pos.set_ep_square(self.double_step);
-        self.pos.pass_turn(self.zeroing);
+        pos.set_ep_square(self.double_step);
+        pos.pass_turn(self.zeroing);
     }
 }
