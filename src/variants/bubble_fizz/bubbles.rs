@@ -63,8 +63,13 @@ pub(super) fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
 }
 
 /// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
-fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
+fn strike(pos: &mut Position, sq: Square) {
     pos.board_mut().set_counter(sq, Some(PAUSE_TURNS));
+}
+
+/// [`strike`], noting the unit among those `paused` during the turn.
+fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
+    strike(pos, sq);
     paused.insert(sq);
 }
 
@@ -135,7 +140,6 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     };
     let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
-    let mut struck = SquareSet::EMPTY;
     // The keys of the bubbles of each side that vanish and appear (O8), kept as they
     // move.
     let (mut rising_change, mut still_change) = (0, 0);
@@ -146,7 +150,7 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             continue;
         };
         if let Some(piece) = pos.board().get(to) {
-            pause(pos, to, &mut struck);
+            strike(pos, to);
             log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
         } else if still.contains(to) {
             still.remove(to);
