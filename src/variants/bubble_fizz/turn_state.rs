@@ -14,7 +14,7 @@ use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen;
-use crate::rules::{Move, MoveKind, Position};
+use crate::rules::{Color, Move, MoveKind, Position};
 use std::ops::{Deref, DerefMut};
 
 /// Where the position of a turn in progress lives.
@@ -175,7 +175,6 @@ impl<'a> TurnState<'a> {
         }
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
-        let mut landings = [Some(mv.to), None];
         if let Some((from, to, rook_counter)) = rook {
             if rook_counter.is_some() {
                 pos.board_mut().set_counter(to, rook_counter);
@@ -185,22 +184,30 @@ impl<'a> TurnState<'a> {
                 self.extras.remove(from);
                 self.extras.insert(to);
             }
-            landings[1] = Some(to);
         }
-        for landed in landings.into_iter().flatten() {
-            if bubbles::enter(pos, landed, &mut self.fresh, &mut self.log) {
-                self.extras.remove(landed);
-            }
-            bubbles::bear(pos, landed, us, birth, &mut self.fresh, &mut self.log);
+        // The unit that moved lands first (castling: the king), then the rook.
+        self.land(mv.to, us, birth);
+        if let Some((_, to, _)) = rook {
+            self.land(to, us, birth);
         }
         // F6: a unit paused during the turn makes no further move in it.
         self.extras = self.extras.difference(self.fresh);
         if mv.kind == MoveKind::DoubleStep {
-            self.double_step = pos.ep_square();
+            self.double_step = self.pos.ep_square();
         }
         self.zeroing |= mv.is_zeroing();
         self.captured |= mv.capture;
         self.count += 1;
+    }
+
+    /// A unit of `us` that landed on `landed` enters the bubble there, if any (F3),
+    /// then makes its own bubble above it (F2).
+    fn land(&mut self, landed: Square, us: Color, birth: Birth) {
+        let pos: &mut Position = &mut self.pos;
+        if bubbles::enter(pos, landed, &mut self.fresh, &mut self.log) {
+            self.extras.remove(landed);
+        }
+        bubbles::bear(pos, landed, us, birth, &mut self.fresh, &mut self.log);
     }
 
     /// Ends the turn and returns the position after it, with what the bubbles did.
