@@ -99,7 +99,8 @@ impl<'a> TurnState<'a> {
     /// The start of the side to move's turn in `pos`, played on `place` (the replay's
     /// position after the turn), which is made a copy of `pos` first.
     pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
-        place.clone_from(pos);
+        // One copy of the whole position (`clone_from` copies field by field).
+        *place = pos.clone();
         TurnState::at(Place::Lent(place), pos)
     }
 
