@@ -11,6 +11,8 @@ mod caption;
 mod check_tests;
 mod cover;
 mod generate;
+#[cfg(test)]
+mod key_tests;
 mod notation;
 #[cfg(test)]
 mod part_tests;
