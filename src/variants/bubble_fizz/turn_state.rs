@@ -98,8 +98,11 @@ impl TurnState<'static> {
 impl<'a> TurnState<'a> {
     /// The start of the side to move's turn in `pos`, played on `place` (the replay's
     /// position after the turn), which is made a copy of `pos` first.
+    #[allow(
+        clippy::assigning_clones,
+        reason = "one copy of the whole position is cheaper here than clone_from's copies field by field"
+    )]
     pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
-        // One copy of the whole position (`clone_from` copies field by field).
         *place = pos.clone();
         TurnState::at(Place::Lent(place), pos)
     }
