@@ -60,6 +60,7 @@ impl VariantState {
     }
 }
 
+/// What the keys of `owner`'s bubbles stand for.
 fn bubble_tag(owner: Color) -> zobrist::Tag {
     match owner {
         Color::White => zobrist::Tag::WhiteBubble,
