@@ -15,6 +15,9 @@ use crate::geometry::{Square, SquareSet};
 pub struct VariantState {
     craters: SquareSet,
     bubbles: ByColor<SquareSet>,
+    /// The key of the bubbles, kept as they come and go (every change goes through
+    /// [`Position`]'s methods), so that a position's key does not walk them.
+    bubbles_key: u64,
     bombs: ByColor<bool>,
     phase: u8,
 }
@@ -49,6 +52,11 @@ impl VariantState {
         (self.craters | white | black).is_empty() && !(bombs.white | bombs.black) && self.phase == 0
     }
 
+    /// Bubble Fizz: the key of a bubble of `owner` on `sq` (O8).
+    pub fn bubble_key(owner: Color, sq: Square) -> u64 {
+        zobrist::square(bubble_tag(owner), sq)
+    }
+
     /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
     #[inline]
     pub fn key(&self) -> u64 {
@@ -64,10 +72,15 @@ impl VariantState {
     #[inline(never)]
     fn key_of_parts(&self) -> u64 {
         let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
-        zobrist::set(zobrist::Tag::Crater, self.craters)
-            ^ zobrist::set(zobrist::Tag::WhiteBubble, self.bubbles.white)
-            ^ zobrist::set(zobrist::Tag::BlackBubble, self.bubbles.black)
-            ^ zobrist::extra(extra)
+        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ zobrist::extra(extra)
+    }
+}
+
+/// What the keys of `owner`'s bubbles stand for.
+fn bubble_tag(owner: Color) -> zobrist::Tag {
+    match owner {
+        Color::White => zobrist::Tag::WhiteBubble,
+        Color::Black => zobrist::Tag::BlackBubble,
     }
 }
 
@@ -202,9 +215,35 @@ impl Position {
         self.variant.bubbles[owner]
     }
 
-    /// Bubble Fizz's bubbles of one owner, to change.
-    pub fn bubbles_mut(&mut self, owner: Color) -> &mut SquareSet {
-        &mut self.variant.bubbles[owner]
+    /// Bubble Fizz: whether a bubble of `owner` stands on `sq` (read in place, the
+    /// set not copied).
+    pub fn has_bubble(&self, owner: Color, sq: Square) -> bool {
+        self.variant.bubbles[owner].contains(sq)
+    }
+
+    /// Bubble Fizz: a bubble of `owner` on `sq`, if none of its stood there.
+    pub fn add_bubble(&mut self, owner: Color, sq: Square) {
+        if !self.variant.bubbles[owner].contains(sq) {
+            self.variant.bubbles[owner].insert(sq);
+            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
+        }
+    }
+
+    /// Bubble Fizz: the bubble of `owner` on `sq`, if any, vanishes.
+    pub fn remove_bubble(&mut self, owner: Color, sq: Square) {
+        if self.variant.bubbles[owner].contains(sq) {
+            self.variant.bubbles[owner].remove(sq);
+            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
+        }
+    }
+
+    /// Bubble Fizz: `owner`'s bubbles replaced at once by `squares` (F4's rise),
+    /// whose changes the caller has keyed as it went: `change` is the exclusive or of
+    /// the [`VariantState::bubble_key`] of every bubble of `owner` that vanished and
+    /// of every one that appeared.
+    pub fn replace_bubbles(&mut self, owner: Color, squares: SquareSet, change: u64) {
+        self.variant.bubbles[owner] = squares;
+        self.variant.bubbles_key ^= change;
     }
 
     /// Tilting (T1): whether `color` still holds its bomb.

@@ -168,18 +168,18 @@ impl RefTurn {
         }
         for sq in landed {
             if let Some(owner) = bubble_at(&self.pos, sq) {
-                self.pos.bubbles_mut(Color::ALL[owner]).remove(sq);
+                self.pos.remove_bubble(Color::ALL[owner], sq);
                 self.pause(sq);
             }
             if let Some(above) = up(sq, us) {
                 if let Some(owner) = bubble_at(&self.pos, above) {
-                    self.pos.bubbles_mut(Color::ALL[owner]).remove(above);
+                    self.pos.remove_bubble(Color::ALL[owner], above);
                 } else if !self.pos.board().is_empty_at(above) {
                     if strike {
                         self.pause(above);
                     }
                 } else {
-                    self.pos.bubbles_mut(Color::ALL[us as usize]).insert(above);
+                    self.pos.add_bubble(Color::ALL[us as usize], above);
                 }
             }
         }
@@ -211,15 +211,17 @@ impl RefTurn {
             }
         }
         let rising: Vec<Square> = pos.bubbles(Color::ALL[them as usize]).iter().collect();
-        *pos.bubbles_mut(Color::ALL[them as usize]) = SquareSet::EMPTY;
+        for &from in &rising {
+            pos.remove_bubble(Color::ALL[them as usize], from);
+        }
         for from in rising {
             let Some(to) = up(from, them) else { continue };
             if !pos.board().is_empty_at(to) {
                 pos.board_mut().set_counter(to, Some(3));
             } else if pos.bubbles(Color::ALL[us as usize]).contains(to) {
-                pos.bubbles_mut(Color::ALL[us as usize]).remove(to);
+                pos.remove_bubble(Color::ALL[us as usize], to);
             } else {
-                pos.bubbles_mut(Color::ALL[them as usize]).insert(to);
+                pos.add_bubble(Color::ALL[them as usize], to);
             }
         }
         pos.set_ep_square(self.last_double);

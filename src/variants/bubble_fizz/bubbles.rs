@@ -4,7 +4,7 @@
 
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Position, VariantState};
 
 /// The pause counter a struck unit or one that entered a bubble gets (F5).
 pub(super) const PAUSE_TURNS: u8 = 3;
@@ -57,19 +57,19 @@ pub(super) fn of(pos: &Position, color: Color) -> SquareSet {
     pos.bubbles(color)
 }
 
-/// The bubbles of `color`, to change.
-pub(super) fn of_mut(pos: &mut Position, color: Color) -> &mut SquareSet {
-    pos.bubbles_mut(color)
-}
-
 /// The owner of a bubble on `sq`, if there is one.
 pub(super) fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
-    Color::ALL.into_iter().find(|c| of(pos, *c).contains(sq))
+    Color::ALL.into_iter().find(|&owner| pos.has_bubble(owner, sq))
 }
 
 /// Pauses the unit on `sq` (F5: back to 3 whatever its counter was).
-fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
+fn strike(pos: &mut Position, sq: Square) {
     pos.board_mut().set_counter(sq, Some(PAUSE_TURNS));
+}
+
+/// [`strike`], noting the unit among those `paused` during the turn.
+fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
+    strike(pos, sq);
     paused.insert(sq);
 }
 
@@ -77,7 +77,7 @@ fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
 /// paused and the bubble vanishes. Returns whether it entered one.
 pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
     let Some(owner) = owner_at(pos, sq) else { return false };
-    of_mut(pos, owner).remove(sq);
+    pos.remove_bubble(owner, sq);
     pause(pos, sq, paused);
     let unit = pos.board().get(sq);
     log.note(|| {
@@ -100,7 +100,7 @@ pub(super) fn bear(
 ) {
     let Some(sq) = above(landed, color) else { return };
     if let Some(owner) = owner_at(pos, sq) {
-        of_mut(pos, owner).remove(sq);
+        pos.remove_bubble(owner, sq);
         log.note(|| {
             format!(
                 "a new {} bubble on {sq} met a {} bubble there: both vanished",
@@ -120,7 +120,7 @@ pub(super) fn bear(
         }
         return;
     }
-    of_mut(pos, color).insert(sq);
+    pos.add_bubble(color, sq);
     log.note(|| format!("a {} bubble was born on {sq}", color.name().to_lowercase()));
 }
 
@@ -140,20 +140,25 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     };
     let mut still = of(pos, mover);
     let mut risen = SquareSet::EMPTY;
-    let mut struck = SquareSet::EMPTY;
+    // The keys of the bubbles of each side that vanish and appear (O8), kept as they
+    // move.
+    let (mut rising_change, mut still_change) = (0, 0);
     for from in &rising {
+        rising_change ^= VariantState::bubble_key(riser, from);
         let Some(to) = above(from, riser) else {
             log.note(|| format!("the {owner} bubble on {from} left the board"));
             continue;
         };
         if let Some(piece) = pos.board().get(to) {
-            pause(pos, to, &mut struck);
+            strike(pos, to);
             log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
         } else if still.contains(to) {
             still.remove(to);
+            still_change ^= VariantState::bubble_key(mover, to);
             log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
         } else {
             risen.insert(to);
+            rising_change ^= VariantState::bubble_key(riser, to);
         }
     }
     if !risen.is_empty() {
@@ -163,8 +168,8 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             format!("the {owner} bubbles {verb} to {}", squares.join(" "))
         });
     }
-    *of_mut(pos, riser) = risen;
-    *of_mut(pos, mover) = still;
+    pos.replace_bubbles(riser, risen, rising_change);
+    pos.replace_bubbles(mover, still, still_change);
 }
 
 /// The rise of F4 on a copy of the board's counters only: which units the other

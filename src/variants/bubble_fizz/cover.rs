@@ -560,7 +560,7 @@ mod tests {
     use crate::rules::movegen::MoveFilter;
 
     /// The turn in progress after the first move `from`-`to` in the snapshot `fen`.
-    fn after(fen: &str, from: &str, to: &str, birth: Birth) -> TurnState {
+    fn after(fen: &str, from: &str, to: &str, birth: Birth) -> TurnState<'static> {
         let pos = snapshot::read(fen).expect("a valid snapshot");
         let mut st = TurnState::begin(&pos);
         let mut moves = Vec::new();

@@ -11,6 +11,8 @@ mod caption;
 mod check_tests;
 mod cover;
 mod generate;
+#[cfg(test)]
+mod key_tests;
 mod notation;
 #[cfg(test)]
 mod part_tests;
@@ -189,19 +191,8 @@ impl Notation for BubbleFizz {
     }
 
     /// The position after the turn is the state its resolution left, finished: the
-    /// turn is not played a second time.
-    fn resolve_and_play(
-        &self,
-        pos: &Position,
-        token: &TurnToken,
-        canonical: &mut String,
-        after: &mut Position,
-    ) -> Result<Turn, ResolveError> {
-        self.resolve_and_play_knowing(pos, None, token, canonical, after)
-    }
-
-    /// [`Notation::resolve_and_play`], the first part resolved knowing whether the side
-    /// to move stands in check.
+    /// turn is played once, on `after` itself (the first part resolved knowing
+    /// whether the side to move stands in check).
     fn resolve_and_play_knowing(
         &self,
         pos: &Position,
@@ -210,9 +201,9 @@ impl Notation for BubbleFizz {
         canonical: &mut String,
         after: &mut Position,
     ) -> Result<Turn, ResolveError> {
-        let mut st = TurnState::begin(pos);
+        let mut st = TurnState::begin_in(pos, after);
         let turn = notation::resolve_played(self, pos, &mut st, in_check, token, canonical)?;
-        st.finish_into(after);
+        st.finish_in_place();
         Ok(turn)
     }
 

@@ -34,10 +34,11 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
 /// leads to a legal turn, which is all the search would have said. When the turn
 /// fails anywhere after such a part, it is resolved again from the start without
 /// trust, so that a refusal (or a question left undecided) is the one the search gives.
+#[inline]
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
     pos: &Position,
-    st: &mut TurnState,
+    st: &mut TurnState<'_>,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,
@@ -45,7 +46,7 @@ pub(super) fn resolve_played(
     let mut trust = Trust::Offered;
     match resolve_parts(variant, st, in_check, token, canonical, &mut trust) {
         Err(_) if trust == Trust::Taken => {
-            *st = TurnState::begin(pos);
+            st.restart(pos);
             resolve_parts(variant, st, in_check, token, canonical, &mut Trust::Refused)
         }
         resolved => resolved,
@@ -66,7 +67,7 @@ pub(super) enum Trust {
 /// [`resolve_played`] with the trust it may give, and gave.
 pub(super) fn resolve_parts(
     variant: &BubbleFizz,
-    st: &mut TurnState,
+    st: &mut TurnState<'_>,
     in_check: Option<bool>,
     token: &TurnToken,
     canonical: &mut String,

@@ -58,7 +58,7 @@ pub(super) fn safe_at_end(st: &TurnState) -> bool {
 /// take the attacker away (a birth under `birth=strike`, or the rise striking an enemy
 /// unit).
 pub(super) struct QuickSafety<'a> {
-    st: &'a TurnState,
+    st: &'a TurnState<'a>,
     birth: Birth,
     /// Made when first needed: a part resolved from attacks judges its moves itself.
     moves: Option<KingSafety<'a>>,
@@ -66,7 +66,7 @@ pub(super) struct QuickSafety<'a> {
 }
 
 impl<'a> QuickSafety<'a> {
-    pub(super) fn new(st: &'a TurnState, birth: Birth) -> QuickSafety<'a> {
+    pub(super) fn new(st: &'a TurnState<'a>, birth: Birth) -> QuickSafety<'a> {
         QuickSafety { st, birth, moves: None, rise_may_strike: None }
     }
 
@@ -114,6 +114,15 @@ pub(super) fn some_plain_first_move_is_safe(st: &TurnState) -> bool {
     if st.count > 0 {
         return false;
     }
-    let units = movegen::PseudoMoves::new(&st.pos, &TERRAIN, MoveFilter::default());
-    KingSafety::within(&st.pos, TERRAIN).some_plain_move_is_safe(&units)
+    let pos: &Position = &st.pos;
+    let units = movegen::PseudoMoves::new(pos, &TERRAIN, MoveFilter::default());
+    let mut judge = KingSafety::within(pos, TERRAIN);
+    // The king's own steps first: asked for a check mark, the side stands in check,
+    // and a step of the king is the usual way out. The same judge says the rest.
+    let king_steps = judge.judges_plain_moves()
+        && pos.board().king(pos.turn()).is_some_and(|king| {
+            units.movers().contains(king)
+                && units.reach(king).is_some_and(|(_, reach)| judge.some_destination_is_safe(king, reach))
+        });
+    king_steps || judge.some_plain_move_is_safe(&units)
 }

@@ -83,7 +83,7 @@ fn read_bubbles(text: &str, pos: &mut Position, problems: &mut Vec<String>) {
             ));
             continue;
         }
-        super::bubbles::of_mut(pos, owner).insert(sq);
+        pos.add_bubble(owner, sq);
     }
 }
 

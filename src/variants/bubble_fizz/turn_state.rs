@@ -5,18 +5,65 @@
 //! any other move spends the turn's one ordinary move. Spending the extra first
 //! never loses a continuation (the ordinary move stays open for any unit), so each
 //! sequence of moves has exactly one assignment and is generated once.
+//!
+//! The position lives in a [`Place`]: the state's own copy, which the search clones
+//! freely, or the replay's position, lent, so that a turn resolved for the replay is
+//! played where the replay keeps it and is never copied back.
 
 use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen;
-use crate::rules::{Move, MoveKind, Position};
+use crate::rules::{Color, Move, MoveKind, Position};
+use std::ops::{Deref, DerefMut};
+
+/// Where the position of a turn in progress lives.
+#[derive(Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a boxed copy would allocate at every clone of the search; the lent place exists to avoid a copy"
+)]
+pub(super) enum Place<'a> {
+    /// The state's own copy.
+    Own(Position),
+    /// The replay's position, played on where it stands.
+    Lent(&'a mut Position),
+}
+
+impl Deref for Place<'_> {
+    type Target = Position;
+
+    #[inline]
+    fn deref(&self) -> &Position {
+        match self {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos,
+        }
+    }
+}
+
+impl DerefMut for Place<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Position {
+        match self {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos,
+        }
+    }
+}
+
+/// A copy is always the copy's own: a lent position has one borrower.
+impl<'a> Clone for Place<'a> {
+    fn clone(&self) -> Place<'a> {
+        Place::Own(Position::clone(self))
+    }
+}
 
 /// A turn in progress.
 #[derive(Clone, Debug)]
-pub(super) struct TurnState {
+pub(super) struct TurnState<'a> {
     /// The position after the moves so far; the turn has not passed.
-    pub pos: Position,
+    pub pos: Place<'a>,
     /// Invigorated units (by the square they stand on) whose extra move is unused.
     pub extras: SquareSet,
     /// The turn's ordinary move is spent.
@@ -41,18 +88,45 @@ pub(super) struct TurnState {
     pub log: Log,
 }
 
-impl TurnState {
-    /// The start of the side to move's turn: its invigorated units (counter 0) each
-    /// hold an extra move (F6).
-    pub(super) fn begin(pos: &Position) -> TurnState {
-        let us = pos.turn();
-        let board = pos.board();
+impl TurnState<'static> {
+    /// The start of the side to move's turn in `pos`, on a copy of its own.
+    pub(super) fn begin(pos: &Position) -> TurnState<'static> {
+        TurnState::at(Place::Own(pos.clone()), pos)
+    }
+}
+
+impl<'a> TurnState<'a> {
+    /// The start of the side to move's turn in `pos`, played on `place` (the replay's
+    /// position after the turn), which is made a copy of `pos` first.
+    #[allow(
+        clippy::assigning_clones,
+        reason = "one copy of the whole position is cheaper here than clone_from's copies field by field"
+    )]
+    pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
+        *place = pos.clone();
+        TurnState::at(Place::Lent(place), pos)
+    }
+
+    /// Back to the start of the turn, `pos`, in the same place.
+    pub(super) fn restart(&mut self, pos: &Position) {
+        *self = match std::mem::replace(&mut self.pos, Place::Own(pos.clone())) {
+            Place::Lent(place) => TurnState::begin_in(pos, place),
+            Place::Own(_) => TurnState::begin(pos),
+        };
+    }
+
+    /// The start of the turn in `start`, played on `pos` (a copy of it): the side to
+    /// move's invigorated units (counter 0) each hold an extra move (F6). Read from
+    /// `start`, not from the copy just written.
+    fn at(pos: Place<'a>, start: &Position) -> TurnState<'a> {
+        let us = start.turn();
+        let board = start.board();
         // Paused units are the immobile ones (counter above 0); the other units with
         // a counter (0) are invigorated.
         let sat_out = board.occupied_by(us) & board.immobile();
         let extras = (board.occupied_by(us) & board.counted()).difference(sat_out);
         TurnState {
-            pos: pos.clone(),
+            pos,
             extras,
             ordinary_used: false,
             fresh: SquareSet::EMPTY,
@@ -81,50 +155,47 @@ impl TurnState {
     /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
     /// the rook's).
     pub(super) fn apply(&mut self, mv: &Move, birth: Birth) {
-        let us = self.pos.turn();
+        // Where the position lives is looked up once.
+        let pos: &mut Position = &mut self.pos;
+        let us = pos.turn();
         if self.extras.contains(mv.from) {
             self.extras.remove(mv.from);
         } else {
             self.ordinary_used = true;
         }
-        let counter = self.pos.board().counter(mv.from);
+        let counter = pos.board().counter(mv.from);
         let rook = match mv.kind {
             MoveKind::Castle { rook, .. } => {
-                Some((rook, castling::castle_rook_destination(mv), self.pos.board().counter(rook)))
+                Some((rook, castling::castle_rook_destination(mv), pos.board().counter(rook)))
             }
             _ => None,
         };
-        movegen::apply_move(&mut self.pos, mv);
+        movegen::apply_move(pos, mv);
         // A unit that moves takes its counter along, but a promotion puts a new unit
         // (without one) where the pawn arrived: a counter is set again. A unit without
         // one has none where it lands either.
         if counter.is_some() {
-            self.pos.board_mut().set_counter(mv.to, counter);
+            pos.board_mut().set_counter(mv.to, counter);
         }
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
-        let mut landings = [Some(mv.to), None];
         if let Some((from, to, rook_counter)) = rook {
             if rook_counter.is_some() {
-                self.pos.board_mut().set_counter(to, rook_counter);
+                pos.board_mut().set_counter(to, rook_counter);
             }
             // F6: the rook keeps its own extra, if it has one.
             if self.extras.contains(from) {
                 self.extras.remove(from);
                 self.extras.insert(to);
             }
-            landings[1] = Some(to);
         }
-        for landed in landings.into_iter().flatten() {
-            if bubbles::enter(&mut self.pos, landed, &mut self.fresh, &mut self.log) {
-                self.extras.remove(landed);
-            }
-            bubbles::bear(&mut self.pos, landed, us, birth, &mut self.fresh, &mut self.log);
+        // The unit that moved lands first (castling: the king), then the rook.
+        self.land(mv.to, us, birth);
+        if let Some((_, to, _)) = rook {
+            self.land(to, us, birth);
         }
         // F6: a unit paused during the turn makes no further move in it.
-        for sq in &self.fresh {
-            self.extras.remove(sq);
-        }
+        self.extras = self.extras.difference(self.fresh);
         if mv.kind == MoveKind::DoubleStep {
             self.double_step = self.pos.ep_square();
         }
@@ -133,41 +204,55 @@ impl TurnState {
         self.count += 1;
     }
 
+    /// A unit of `us` that landed on `landed` enters the bubble there, if any (F3),
+    /// then makes its own bubble above it (F2).
+    fn land(&mut self, landed: Square, us: Color, birth: Birth) {
+        let pos: &mut Position = &mut self.pos;
+        if bubbles::enter(pos, landed, &mut self.fresh, &mut self.log) {
+            self.extras.remove(landed);
+        }
+        bubbles::bear(pos, landed, us, birth, &mut self.fresh, &mut self.log);
+    }
+
     /// Ends the turn and returns the position after it, with what the bubbles did.
     pub(super) fn finish(mut self) -> (Position, Log) {
         self.end();
-        (self.pos, self.log)
+        let pos = match self.pos {
+            Place::Own(pos) => pos,
+            Place::Lent(pos) => pos.clone(),
+        };
+        (pos, self.log)
     }
 
-    /// Ends the turn into `after` (the state keeps a position no longer of use), so
-    /// that the replay's position is not moved around.
-    pub(super) fn finish_into(&mut self, after: &mut Position) {
+    /// Ends the turn where its position lives: for a state begun
+    /// [`TurnState::begin_in`] the replay's position, which is then the one after it.
+    pub(super) fn finish_in_place(&mut self) {
         self.end();
-        std::mem::swap(&mut self.pos, after);
     }
 
     /// Ends the turn in `pos`. F5's order: the mover's units that sat the turn out
     /// count down (1 -> 0: invigorated for the next turn), the invigoration of this
     /// turn lapses, then the other side's bubbles rise (F4).
     fn end(&mut self) {
-        let us = self.pos.turn();
+        let pos: &mut Position = &mut self.pos;
+        let us = pos.turn();
         // Most units have no counter, and keep none.
-        for sq in &(self.pos.board().occupied_by(us) & self.pos.board().counted()) {
-            let Some(counter) = self.pos.board().counter(sq) else { continue };
+        for sq in &(pos.board().occupied_by(us) & pos.board().counted()) {
+            let Some(counter) = pos.board().counter(sq) else { continue };
             let next = match counter {
                 // Paused during this turn: keeps its full count. A unit that was
                 // already paused when the turn began sat the turn out, so F5 counts
                 // it down even when a newborn bubble struck it again (birth=strike).
-                c if self.fresh.contains(sq) && !self.sat_out.contains(sq) => Some(c),
+                _ if self.fresh.contains(sq) && !self.sat_out.contains(sq) => continue,
                 // Invigorated at the turn's start, used or not.
                 0 => None,
                 c => Some(c - 1),
             };
-            self.pos.board_mut().set_counter(sq, next);
+            pos.board_mut().set_counter(sq, next);
         }
-        bubbles::rise(&mut self.pos, us, &mut self.log);
+        bubbles::rise(pos, us, &mut self.log);
         // F10: the last two-square advance of the turn leaves the en passant square.
-        self.pos.set_ep_square(self.double_step);
-        self.pos.pass_turn(self.zeroing);
+        pos.set_ep_square(self.double_step);
+        pos.pass_turn(self.zeroing);
     }
 }

@@ -180,7 +180,7 @@ mod tests {
                          a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                          b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
 
-    fn after(fen: &str, from: &str, to: &str) -> TurnState {
+    fn after(fen: &str, from: &str, to: &str) -> TurnState<'static> {
         let pos = snapshot::read(fen).expect("a valid snapshot");
         let mut st = TurnState::begin(&pos);
         let mut moves = Vec::new();
