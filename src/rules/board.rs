@@ -89,6 +89,35 @@ impl Board {
         }
     }
 
+    /// Counts the counters on `squares` down by one, as [`Board::set_counter`] would on
+    /// each: a counter 0 goes, any other one becomes one less. A square without a
+    /// counter is left alone.
+    pub fn count_down(&mut self, squares: SquareSet) {
+        for sq in &squares {
+            // The stored value is the counter plus one, so it simply drops by one.
+            let stored = self.counters[sq.index()];
+            if stored == 0 {
+                continue;
+            }
+            self.counters[sq.index()] = stored - 1;
+            self.key ^= zobrist::counter(sq, stored - 1);
+            if stored > 1 {
+                self.key ^= zobrist::counter(sq, stored - 2);
+            }
+            let unit = !self.is_empty_at(sq);
+            if stored > 2 && unit {
+                self.immobile.insert(sq);
+            } else {
+                self.immobile.remove(sq);
+            }
+            if stored > 1 && unit {
+                self.counted.insert(sq);
+            } else {
+                self.counted.remove(sq);
+            }
+        }
+    }
+
     /// The Zobrist key of the units and their counters.
     #[inline]
     pub fn key(&self) -> u64 {

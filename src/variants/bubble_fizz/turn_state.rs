@@ -173,14 +173,14 @@ impl<'a> TurnState<'a> {
         movegen::apply_move(pos, mv);
         // A unit that moves takes its counter along, but a promotion puts a new unit
         // (without one) where the pawn arrived: a counter is set again. A unit without
-        // one has none where it lands either.
-        if counter.is_some() {
+        // one has none where it lands either. A plain move's counter is already there.
+        if counter.is_some() && pos.board().counter(mv.to) != counter {
             pos.board_mut().set_counter(mv.to, counter);
         }
         self.moved.remove(mv.from);
         self.moved.insert(mv.to);
         if let Some((from, to, rook_counter)) = rook {
-            if rook_counter.is_some() {
+            if rook_counter.is_some() && pos.board().counter(to) != rook_counter {
                 pos.board_mut().set_counter(to, rook_counter);
             }
             // F6: the rook keeps its own extra, if it has one.
@@ -236,20 +236,14 @@ impl<'a> TurnState<'a> {
     fn end(&mut self) {
         let pos: &mut Position = &mut self.pos;
         let us = pos.turn();
-        // Most units have no counter, and keep none.
-        for sq in &(pos.board().occupied_by(us) & pos.board().counted()) {
-            let Some(counter) = pos.board().counter(sq) else { continue };
-            let next = match counter {
-                // Paused during this turn: keeps its full count. A unit that was
-                // already paused when the turn began sat the turn out, so F5 counts
-                // it down even when a newborn bubble struck it again (birth=strike).
-                _ if self.fresh.contains(sq) && !self.sat_out.contains(sq) => continue,
-                // Invigorated at the turn's start, used or not.
-                0 => None,
-                c => Some(c - 1),
-            };
-            pos.board_mut().set_counter(sq, next);
-        }
+        // Most units have no counter, and keep none. Units paused during this turn keep
+        // their full count; a unit that was already paused when the turn began sat the
+        // turn out, so F5 counts it down even when a newborn bubble struck it again
+        // (birth=strike). A counter 0 (invigorated at the turn's start, used or not)
+        // goes.
+        let kept = self.fresh.difference(self.sat_out);
+        let counting = (pos.board().occupied_by(us) & pos.board().counted()).difference(kept);
+        pos.board_mut().count_down(counting);
         bubbles::rise(pos, us, &mut self.log);
         // F10: the last two-square advance of the turn leaves the en passant square.
         pos.set_ep_square(self.double_step);
