@@ -70,23 +70,7 @@ impl Board {
     }
 
     pub fn set_counter(&mut self, sq: Square, counter: Option<u8>) {
-        if let Some(old) = self.counter(sq) {
-            self.key ^= zobrist::counter(sq, old);
-        }
-        self.counters[sq.index()] = counter.map_or(0, |c| c.saturating_add(1));
-        if let Some(new) = self.counter(sq) {
-            self.key ^= zobrist::counter(sq, new);
-        }
-        if counter.is_some_and(|c| c > 0) && !self.is_empty_at(sq) {
-            self.immobile.insert(sq);
-        } else {
-            self.immobile.remove(sq);
-        }
-        if counter.is_some() && !self.is_empty_at(sq) {
-            self.counted.insert(sq);
-        } else {
-            self.counted.remove(sq);
-        }
+        self.store_counter(sq, counter.map_or(0, |c| c.saturating_add(1)));
     }
 
     /// Counts the counters on `squares` down by one, as [`Board::set_counter`] would on
@@ -96,25 +80,33 @@ impl Board {
         for sq in &squares {
             // The stored value is the counter plus one, so it simply drops by one.
             let stored = self.counters[sq.index()];
-            if stored == 0 {
-                continue;
+            if stored > 0 {
+                self.store_counter(sq, stored - 1);
             }
-            self.counters[sq.index()] = stored - 1;
+        }
+    }
+
+    /// Stores the counter of `sq` as `stored` (its value plus one; 0 for none), keeping
+    /// the key and the sets of immobile (counter above 0) and counted units.
+    fn store_counter(&mut self, sq: Square, stored: u8) {
+        let old = self.counters[sq.index()];
+        if old > 0 {
+            self.key ^= zobrist::counter(sq, old - 1);
+        }
+        self.counters[sq.index()] = stored;
+        if stored > 0 {
             self.key ^= zobrist::counter(sq, stored - 1);
-            if stored > 1 {
-                self.key ^= zobrist::counter(sq, stored - 2);
-            }
-            let unit = !self.is_empty_at(sq);
-            if stored > 2 && unit {
-                self.immobile.insert(sq);
-            } else {
-                self.immobile.remove(sq);
-            }
-            if stored > 1 && unit {
-                self.counted.insert(sq);
-            } else {
-                self.counted.remove(sq);
-            }
+        }
+        let unit = !self.is_empty_at(sq);
+        if stored > 1 && unit {
+            self.immobile.insert(sq);
+        } else {
+            self.immobile.remove(sq);
+        }
+        if stored > 0 && unit {
+            self.counted.insert(sq);
+        } else {
+            self.counted.remove(sq);
         }
     }
 

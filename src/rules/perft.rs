@@ -39,32 +39,14 @@ mod tests {
     use crate::rules::movegen::{pseudo_moves, MoveFilter, Terrain};
     use crate::rules::{castling::castling_moves, Move, Position, Turn};
     use crate::variants::prelude::*;
+    use crate::variants::tests::walk_random_games;
     use crate::variants::{lookup, VARIANTS};
     use std::collections::BTreeMap;
 
-    /// A small deterministic generator, so that the walks are the same on every run.
-    fn next(seed: &mut u64) -> usize {
-        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (*seed >> 33) as usize
-    }
-
-    /// The positions of a few random games of `variant`.
+    /// The positions of a few seeded random games of `variant`.
     fn walk(variant: &dyn Variant, games: u64, plies: usize) -> Vec<Position> {
         let mut seen = Vec::new();
-        for game in 0..games {
-            let mut seed = game;
-            let mut pos = variant.start();
-            for _ in 0..plies {
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                if turns.is_empty() {
-                    break;
-                }
-                seen.push(pos.clone());
-                let turn = &turns[next(&mut seed) % turns.len()];
-                pos = variant.play(&pos, turn);
-            }
-        }
+        walk_random_games(variant, games, plies, |pos, _, _| seen.push(pos.clone()));
         seen
     }
 

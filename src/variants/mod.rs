@@ -37,4 +37,4 @@ pub mod prelude {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
