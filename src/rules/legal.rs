@@ -5,7 +5,7 @@
 use super::castling::free_castlings;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
-use super::{Move, Position, Role};
+use super::{Move, MoveKind, Position, Role, Wing};
 use crate::geometry::{attacks, SquareSet};
 
 /// Where units move, and where attacks on the king are judged.
@@ -194,6 +194,20 @@ fn castling(
             found(mv);
         }
     }
+}
+
+/// The legal castling toward `wing` that [`legal_moves`] lists first, if any, found
+/// without the king's other moves: what `O-O` and `O-O-O` mean.
+pub fn legal_castling(pos: &Position, arena: &Arena, wing: Wing) -> Option<Move> {
+    let mut safety = KingSafety::within(pos, arena.threats);
+    let filter = MoveFilter { role: Some(Role::King), to: None };
+    let mut first = None;
+    castling(pos, &arena.moves, filter, &mut safety, KingSteps::default(), &mut |mv| {
+        if first.is_none() && matches!(mv.kind, MoveKind::Castle { wing: w, .. } if w == wing) {
+            first = Some(mv);
+        }
+    });
+    first
 }
 
 /// Whether the side to move has at least one legal move; stops at the first, trying

@@ -4,19 +4,20 @@
 //! each judged for king safety (pins, evasions in check), and the canonical text
 //! written from the rivals that reach the same square legally. No move list is built.
 //!
-//! Only the plain case is decided here: one legal move fits the token. Castling, a
-//! king that may still castle, ambiguity, refusals and a side with several kings are
-//! left to the listing path (`san::resolve_move_listing`), which explains them.
+//! Only the plain case is decided here: one legal move fits the token (castling
+//! written `O-O` or `O-O-O` included, found by `legal::legal_castling`). A king move
+//! that may mean castling, ambiguity, refusals and a side with several kings are left
+//! to the listing path (`san::resolve_move_listing`), which explains them.
 //!
 //! Bubble Fizz resolves a part of a turn the same way ([`resolve_judged`]): its
 //! candidates are the same pseudo-legal moves, and the variant decides from the king's
 //! safety right after each move whether it may come next (F6, F7).
 
 use super::check::KingSafety;
-use super::legal::Arena;
+use super::legal::{legal_castling, Arena};
 use super::movegen::{last_rank_set, BoardView};
 use super::san::{write_move_text_against, WrittenMove};
-use super::{Color, Move, MoveKind, Position, Role};
+use super::{Color, Move, MoveKind, Position, Role, Wing};
 use crate::geometry::{attacks, Square, SquareSet};
 use crate::record::ast::SanToken;
 
@@ -33,6 +34,12 @@ pub(super) fn resolve(
     canonical: &mut String,
 ) -> Option<Move> {
     canonical.clear();
+    if let SanToken::Castle { long } = *written.token() {
+        // `O-O` asks for no candidates: the one castling of its wing, if legal.
+        let mv = legal_castling(pos, arena, Wing::of_long(long))?;
+        write_move_text_against(&mv, SquareSet::EMPTY, canonical);
+        return Some(mv);
+    }
     resolve_judged(pos, arena, written, in_check, canonical, |_, safe| Some(safe))
 }
 
@@ -280,6 +287,70 @@ pub(crate) mod tests {
                 assert_eq!(check, variant.is_check(&after), "check by {mv:?} in {pos:?}");
             }
         }
+    }
+
+    /// `O-O` and `O-O-O` in `pos` resolve by attacks exactly when the listing finds
+    /// them legal, to the same move and text; the number of castlings resolved.
+    fn compare_castling_at(variant: &dyn Variant, pos: &Position) -> usize {
+        let Some(arena) = variant.orthodox_arena(pos) else { return 0 };
+        let mut resolved = 0;
+        for text in ["O-O", "O-O-O"] {
+            let san = token(text);
+            let mut listed = String::new();
+            let expected = san::resolve_move_listing(variant, pos, &san, &mut listed, |filter, sources, peers| {
+                variant.legal_moves_to(pos, filter, sources, peers);
+            });
+            let written = WrittenMove::read_in(&san, pos).expect("a readable token");
+            let mut fast = String::new();
+            let found = resolve(pos, &arena, &written, None, &mut fast);
+            assert_eq!(found.is_some(), expected.is_ok(), "`{text}` in {pos:?}");
+            if let Some(found) = found {
+                assert_eq!(Ok(found), expected, "`{text}` in {pos:?}");
+                assert_eq!(fast, listed, "`{text}` in {pos:?}");
+                resolved += 1;
+            }
+        }
+        resolved
+    }
+
+    #[test]
+    fn castling_from_attacks_agrees_with_the_listing() {
+        let chess = lookup("chess", &std::collections::BTreeMap::new()).expect("chess");
+        // Free paths, a path through an attacked square, castling out of check, a
+        // rook attacked (still legal), and Chess960 rooks beside the king.
+        let positions = [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K1qR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1",
+            "1r2k2r/8/8/8/8/8/1q6/R3K2R w KQk - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "nrk1r3/8/8/8/8/8/8/NRK1R3 w BEbe - 0 1",
+        ];
+        let mut resolved = 0;
+        for fen in positions {
+            let pos = chess.read_snapshot(fen).expect("a snapshot");
+            resolved += compare_castling_at(chess.as_ref(), &pos);
+        }
+        for id in ["chess", "tilting", "bellows"] {
+            let variant = lookup(id, &std::collections::BTreeMap::new()).expect("a variant");
+            for seed in 0..40 {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut pos = variant.start();
+                for _ in 0..80 {
+                    resolved += compare_castling_at(variant.as_ref(), &pos);
+                    let mut turns = Vec::new();
+                    variant.legal_turns(&pos, &mut turns);
+                    if turns.is_empty() || !matches!(variant.outcome(&pos), Ok(None)) {
+                        break;
+                    }
+                    pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+                }
+            }
+        }
+        assert!(resolved > 20, "only {resolved} castlings resolved by attacks");
     }
 
     #[test]
