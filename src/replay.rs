@@ -12,7 +12,7 @@ use crate::rules::{
     san, Castling, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Outcome, Position, ResolveError,
     Resolved, Turn, Undecided, Wing,
 };
-use crate::text::quote;
+use crate::text::{push_quoted, quote};
 use crate::variants::prelude::*;
 use crate::variants::{lookup, parse_rule_options, VariantInfo, VARIANTS};
 use std::borrow::Cow;
@@ -219,9 +219,16 @@ pub struct SetupFailure {
 /// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`; names are
 /// quoted as tokens are (escaped, cut when long).
 pub fn game_label(game: &Game, number: usize) -> String {
-    let white = quote(game.tag("White").unwrap_or("?"));
-    let black = quote(game.tag("Black").unwrap_or("?"));
-    format!("game {number} ({white} - {black})")
+    // Pushed piece by piece: a label is written for every game a run reports.
+    let mut label = String::with_capacity(48);
+    label.push_str("game ");
+    label.push_str(itoa::Buffer::new().format(number));
+    label.push_str(" (");
+    push_quoted(&mut label, game.tag("White").unwrap_or("?"));
+    label.push_str(" - ");
+    push_quoted(&mut label, game.tag("Black").unwrap_or("?"));
+    label.push(')');
+    label
 }
 
 /// The span of a tag's value, or an empty span at the start of the game.

@@ -6,7 +6,7 @@ use super::input::Loaded;
 use super::Verdict;
 use crate::diagnostics::{GameSource, Kind, Problem, Severity};
 use crate::rules::{Color, Ending};
-use crate::text::{escape_controls, quote};
+use crate::text::{escape_controls, push_quoted};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -99,14 +99,22 @@ pub(super) struct EndingReport {
 
 impl std::fmt::Display for EndingReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.ply {
-            Some(ply) => write!(f, "{} after ply {ply}", self.reason),
-            None => f.write_str(self.reason),
-        }
+        let mut text = String::new();
+        self.push_to(&mut text);
+        f.write_str(&text)
     }
 }
 
 impl EndingReport {
+    /// The ending as people read it, appended to `text` (what `Display` shows).
+    fn push_to(&self, text: &mut String) {
+        text.push_str(self.reason);
+        if let Some(ply) = self.ply {
+            text.push_str(" after ply ");
+            text.push_str(itoa::Buffer::new().format(ply));
+        }
+    }
+
     fn of(ending: Ending) -> EndingReport {
         EndingReport {
             reason: ending.outcome.reason.describe(),
@@ -199,7 +207,11 @@ impl GameReport {
     }
 
     fn write_line(&self, text: &mut String, label: &str) -> std::fmt::Result {
-        write!(text, "{}: {label}: {}", self.file, self.verdict)?;
+        // Pushed piece by piece (numbers by `itoa`): a line is written for every game.
+        let mut number = itoa::Buffer::new();
+        for part in [&self.file, ": ", label, ": ", self.verdict] {
+            text.push_str(part);
+        }
         // Where the reading stopped (a syntax error), else where the replay did.
         let stop = self.problems.iter().find(|p| p.severity == Severity::Unreadable);
         match (stop, &self.refused, self.broken_variations) {
@@ -209,12 +221,17 @@ impl GameReport {
             (None, None, 1) => text.push_str(" (main line valid, 1 variation broken)"),
             (None, None, n) => write!(text, " (main line valid, {n} variations broken)")?,
         }
-        write!(text, ", {} plies", self.plies)?;
+        text.push_str(", ");
+        text.push_str(number.format(self.plies));
+        text.push_str(" plies");
         if let Some(result) = &self.result {
-            write!(text, ", {}", quote(result))?;
+            text.push_str(", ");
+            push_quoted(text, result);
         }
         if let Some(ending) = &self.ending {
-            write!(text, " ({ending})")?;
+            text.push_str(" (");
+            ending.push_to(text);
+            text.push(')');
         }
         for claim in &self.claimable {
             write!(text, "; draw claimable by {} from ply {}", claim.claim, claim.ply)?;

@@ -58,23 +58,29 @@ pub fn escape_controls_keeping_lines(text: &str) -> Cow<'_, str> {
 /// A piece of input as it is quoted in messages: at most [`MAX_QUOTED_CHARS`]
 /// characters, then `...`; control characters escaped.
 pub fn quote(token: &str) -> String {
+    let mut out = String::with_capacity(token.len().min(MAX_QUOTED_CHARS * 2));
+    push_quoted(&mut out, token);
+    out
+}
+
+/// [`quote`] appended to `out`.
+pub fn push_quoted(out: &mut String, token: &str) {
     // The common token, short printable ASCII, is quoted as it is.
     if token.len() <= MAX_QUOTED_CHARS && token.bytes().all(|b| matches!(b, b' '..=b'~')) {
-        return token.to_string();
+        out.push_str(token);
+        return;
     }
-    let mut out = String::with_capacity(token.len().min(MAX_QUOTED_CHARS * 2));
     for (count, c) in token.chars().enumerate() {
         if count == MAX_QUOTED_CHARS {
             out.push_str("...");
             break;
         }
         if is_unsafe(c) {
-            push_escaped(&mut out, c);
+            push_escaped(out, c);
         } else {
             out.push(c);
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -2,4 +2,4 @@
 
 mod escape;
 
-pub use escape::{escape_controls, escape_controls_keeping_lines, quote, MAX_QUOTED_CHARS};
+pub use escape::{escape_controls, escape_controls_keeping_lines, push_quoted, quote, MAX_QUOTED_CHARS};
