@@ -88,6 +88,7 @@ impl Board {
 
     /// Stores the counter of `sq` as `stored` (its value plus one; 0 for none), keeping
     /// the key and the sets of immobile (counter above 0) and counted units.
+    #[inline]
     fn store_counter(&mut self, sq: Square, stored: u8) {
         let old = self.counters[sq.index()];
         if old > 0 {
