@@ -73,7 +73,10 @@ impl VariantState {
     #[inline(never)]
     fn key_of_parts(&self) -> u64 {
         let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
-        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ zobrist::extra(extra)
+        // Bubble Fizz holds no bombs and no phase: its extra key is the neutral one,
+        // known at compile time.
+        let extra_key = if extra == 0 { NEUTRAL_STATE_KEY } else { zobrist::extra(extra) };
+        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ extra_key
     }
 }
 
