@@ -81,7 +81,9 @@ pub(super) fn resolve_parts(
     let mut first = None;
     let mut more = Vec::new();
     let mut scratch = PartScratch::default();
-    // A last move after which nothing can follow was checked for F7 with its peers.
+    // The king is known safe at the end (F7) after a last move that left it unattacked
+    // (the rest of the turn only pauses units), or after a last move that nothing can
+    // follow, checked for F7 with its peers.
     let mut known_safe = false;
     // Whether the side stands in check before the part being read, when known: given
     // for the first, and after a part resolved from attacks that left the king
@@ -107,8 +109,9 @@ pub(super) fn resolve_parts(
             let text = canonical.get(text_at..).unwrap_or_default().to_string();
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
-        // A part taken on trust was not checked: the end of the turn is.
-        known_safe = last && *trust != Trust::Taken && !generate::may_continue_after(st, &mv);
+        // A part taken on trust was not checked: the end of the turn is, unless the
+        // last move left the king unattacked.
+        known_safe = last && (unattacked || (*trust != Trust::Taken && !generate::may_continue_after(st, &mv)));
         st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
