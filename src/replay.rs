@@ -99,6 +99,9 @@ pub struct ReplayedLine {
     pub length: usize,
     /// The position after the last ply, when plies are not kept.
     last: Option<Position>,
+    /// The checkmate the last ply replayed gives, judged for its check mark: the board
+    /// ending of the line's final position, which need not be asked again.
+    last_mate: Option<Outcome>,
 }
 
 impl ReplayedLine {
@@ -346,7 +349,8 @@ pub fn replay(
         }
     };
     run.name_other_notation();
-    let (final_status, undecided) = history.finish(run.variant, line.final_position(&start), line.length);
+    let (final_status, undecided) =
+        history.finish(run.variant, line.final_position(&start), line.length, line.last_mate);
     if let Some(undecided) = undecided {
         // The board's ending after the last turn played: placed at that turn, or at
         // the start position when none was played.
@@ -434,9 +438,20 @@ impl History {
     /// The status of the last position of the main line, judged on the whole board:
     /// its board ending becomes the game's unless an automatic draw came first. When
     /// the variant cannot decide the board's ending, the status has none, and the
-    /// reason comes with it.
-    fn finish(mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> (GameStatus, Option<Undecided>) {
-        let (on_board, undecided) = match variant.outcome(pos) {
+    /// reason comes with it. `mate` is the checkmate the last ply's check mark already
+    /// found there, so that the board is not searched twice for it.
+    fn finish(
+        mut self,
+        variant: &dyn Variant,
+        pos: &Position,
+        ply: usize,
+        mate: Option<Outcome>,
+    ) -> (GameStatus, Option<Undecided>) {
+        let judged = match mate {
+            Some(mate) => Ok(Some(mate)),
+            None => variant.outcome(pos),
+        };
+        let (on_board, undecided) = match judged {
             Ok(on_board) => (on_board, None),
             Err(undecided) => (None, Some(undecided)),
         };
@@ -797,6 +812,7 @@ impl<'a> Run<'a> {
             };
             LostRight::note_between(&castling, after, &context, &mut lost_rights);
             out.length += 1;
+            out.last_mate = played.mate;
             if self.verdict_only {
                 if !played_in_place {
                     before_slot = 1 - before_slot;

@@ -76,6 +76,7 @@ impl Board {
     /// Counts the counters on `squares` down by one, as [`Board::set_counter`] would on
     /// each: a counter 0 goes, any other one becomes one less. A square without a
     /// counter is left alone.
+    #[inline]
     pub fn count_down(&mut self, squares: SquareSet) {
         for sq in &squares {
             // The stored value is the counter plus one, so it simply drops by one.
@@ -88,6 +89,7 @@ impl Board {
 
     /// Stores the counter of `sq` as `stored` (its value plus one; 0 for none), keeping
     /// the key and the sets of immobile (counter above 0) and counted units.
+    #[inline(always)]
     fn store_counter(&mut self, sq: Square, stored: u8) {
         let old = self.counters[sq.index()];
         if old > 0 {
@@ -146,19 +148,53 @@ impl Board {
     /// Moves a unit and its counter; whatever stood on `to` is removed.
     ///
     /// The common move, of a unit without a counter onto a square holding no counter,
-    /// changes the sets and the key in one pass; the others go by [`Board::take`] and
-    /// [`Board::put`].
+    /// changes the sets and the key in one pass; the others go by
+    /// [`Board::relocate_with_counters`].
     pub fn relocate(&mut self, from: Square, to: Square) {
         let (cell, counters) = (self.cells[from.index()], self.counters[from.index()] | self.counters[to.index()]);
         if from == to || counters != 0 {
-            return self.relocate_by_parts(from, to);
+            return self.relocate_with_counters(from, to);
         }
         let Some(piece) = decode(cell) else { return };
         if !self.is_empty_at(to) {
             self.take(to);
         }
-        self.cells[from.index()] = 0;
-        self.cells[to.index()] = cell;
+        self.shift_unit(piece, from, to);
+    }
+
+    /// [`Board::relocate`] where `from` or `to` holds a counter (or the unit stays):
+    /// whatever stood on `to` is taken with its counter, and the unit's own counter
+    /// is taken off `from` and stored again on `to` ([`Board::store_counter`]).
+    fn relocate_with_counters(&mut self, from: Square, to: Square) {
+        if from == to {
+            if let Some((piece, counter)) = self.take(from) {
+                self.put(to, piece);
+                // `put` leaves `to` without a counter, as a unit without one needs.
+                if counter.is_some() {
+                    self.set_counter(to, counter);
+                }
+            }
+            return;
+        }
+        let Some(piece) = decode(self.cells[from.index()]) else { return };
+        if !self.is_empty_at(to) {
+            self.take(to);
+        }
+        let counter = self.counters[from.index()];
+        if counter != 0 {
+            self.store_counter(from, 0);
+        }
+        self.shift_unit(piece, from, to);
+        if counter != 0 {
+            self.store_counter(to, counter);
+        }
+    }
+
+    /// Moves `piece` from `from` to the empty square `to` (cells, sets, key, king),
+    /// leaving counters alone.
+    #[inline]
+    fn shift_unit(&mut self, piece: Piece, from: Square, to: Square) {
+        self.cells[to.index()] = std::mem::take(&mut self.cells[from.index()]);
         let occupied = &mut self.occupied[piece.color];
         occupied.remove(from);
         occupied.insert(to);
@@ -169,18 +205,6 @@ impl Board {
         if piece.role == Role::King {
             // As `put` does: the king just moved is the one the board names.
             self.kings[piece.color] = Some(to);
-        }
-    }
-
-    /// [`Board::relocate`] as a [`Board::take`] and a [`Board::put`], the counter
-    /// following the unit.
-    fn relocate_by_parts(&mut self, from: Square, to: Square) {
-        if let Some((piece, counter)) = self.take(from) {
-            self.put(to, piece);
-            // `put` leaves `to` without a counter, as a unit without one needs.
-            if counter.is_some() {
-                self.set_counter(to, counter);
-            }
         }
     }
 

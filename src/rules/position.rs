@@ -53,6 +53,7 @@ impl VariantState {
     }
 
     /// Bubble Fizz: the key of a bubble of `owner` on `sq` (O8).
+    #[inline]
     pub fn bubble_key(owner: Color, sq: Square) -> u64 {
         zobrist::square(bubble_tag(owner), sq)
     }
@@ -72,7 +73,10 @@ impl VariantState {
     #[inline(never)]
     fn key_of_parts(&self) -> u64 {
         let extra = u64::from(self.bombs.white) | u64::from(self.bombs.black) << 1 | u64::from(self.phase) << 2;
-        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ zobrist::extra(extra)
+        // Bubble Fizz holds no bombs and no phase: its extra key is the neutral one,
+        // known at compile time.
+        let extra_key = if extra == 0 { NEUTRAL_STATE_KEY } else { zobrist::extra(extra) };
+        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ extra_key
     }
 }
 
@@ -211,17 +215,20 @@ impl Position {
     }
 
     /// Bubble Fizz's bubbles of one owner (F1).
+    #[inline]
     pub fn bubbles(&self, owner: Color) -> SquareSet {
         self.variant.bubbles[owner]
     }
 
     /// Bubble Fizz: whether a bubble of `owner` stands on `sq` (read in place, the
     /// set not copied).
+    #[inline]
     pub fn has_bubble(&self, owner: Color, sq: Square) -> bool {
         self.variant.bubbles[owner].contains(sq)
     }
 
     /// Bubble Fizz: a bubble of `owner` on `sq`, if none of its stood there.
+    #[inline]
     pub fn add_bubble(&mut self, owner: Color, sq: Square) {
         if !self.variant.bubbles[owner].contains(sq) {
             self.variant.bubbles[owner].insert(sq);
@@ -230,6 +237,7 @@ impl Position {
     }
 
     /// Bubble Fizz: the bubble of `owner` on `sq`, if any, vanishes.
+    #[inline]
     pub fn remove_bubble(&mut self, owner: Color, sq: Square) {
         if self.variant.bubbles[owner].contains(sq) {
             self.variant.bubbles[owner].remove(sq);
@@ -241,6 +249,7 @@ impl Position {
     /// whose changes the caller has keyed as it went: `change` is the exclusive or of
     /// the [`VariantState::bubble_key`] of every bubble of `owner` that vanished and
     /// of every one that appeared.
+    #[inline]
     pub fn replace_bubbles(&mut self, owner: Color, squares: SquareSet, change: u64) {
         self.variant.bubbles[owner] = squares;
         self.variant.bubbles_key ^= change;

@@ -61,6 +61,7 @@ static UNIT_KEYS: [[u64; SQUARE_SLOTS]; 12] = keys(Tag::Unit, {
 });
 
 /// The key of a unit on a square.
+#[inline]
 pub fn unit(piece: Piece, sq: Square) -> u64 {
     UNIT_KEYS[piece.color as usize * 6 + piece.role as usize][sq.index()]
 }
@@ -81,6 +82,7 @@ static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS] = keys(Tag::Counter,
 });
 
 /// The key of a unit's counter (stun or pause) on a square.
+#[inline]
 pub fn counter(sq: Square, counter: u8) -> u64 {
     match COUNTER_KEYS.get(usize::from(counter)) {
         Some(row) => row[sq.index()],
@@ -104,6 +106,7 @@ static SQUARE_KEYS: [[u64; SQUARE_SLOTS]; 4] = {
 };
 
 /// The key of one square of a kind (`tag`).
+#[inline]
 pub fn square(tag: Tag, sq: Square) -> u64 {
     let kind = match tag {
         Tag::Crater => 0,

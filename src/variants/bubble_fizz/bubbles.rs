@@ -42,6 +42,7 @@ impl Log {
 }
 
 /// F1: one step up for `color` from `sq`, if that square is on the board.
+#[inline]
 pub(super) fn above(sq: Square, color: Color) -> Option<Square> {
     sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
 }
@@ -58,6 +59,7 @@ pub(super) fn of(pos: &Position, color: Color) -> SquareSet {
 }
 
 /// The owner of a bubble on `sq`, if there is one.
+#[inline]
 pub(super) fn owner_at(pos: &Position, sq: Square) -> Option<Color> {
     Color::ALL.into_iter().find(|&owner| pos.has_bubble(owner, sq))
 }
@@ -75,6 +77,7 @@ fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
 
 /// F3: the unit that just landed on `sq` enters the bubble there, if any: it is
 /// paused and the bubble vanishes. Returns whether it entered one.
+#[inline]
 pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
     let Some(owner) = owner_at(pos, sq) else { return false };
     pos.remove_bubble(owner, sq);
@@ -90,6 +93,7 @@ pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log:
 /// F2: `color` makes a bubble one step up from `landed`. Off the board nothing is
 /// born; on a bubble both vanish; on a unit the bubble fizzles, or strikes the unit
 /// under [`Birth::Strike`].
+#[inline]
 pub(super) fn bear(
     pos: &mut Position,
     landed: Square,

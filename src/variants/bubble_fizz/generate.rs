@@ -239,10 +239,13 @@ impl Memo {
     }
 
     /// Whether a goal-directed hunt finds a legal end of the turn in progress in `st`
-    /// (see [`witness`]), within its share of the budget; a state the cover refutes
-    /// is not hunted in, and once the share is spent nothing more is hunted.
+    /// (see [`witness`]), within its share of the budget; a state the quick
+    /// refutation or the cover refutes is not hunted in, and once the share is spent
+    /// nothing more is hunted. The quick refutation comes first, as in
+    /// [`can_complete`]: a king that cannot be saved (a mate, most often) is known
+    /// at once, without the cover's work.
     fn hunt(&mut self, st: &TurnState, birth: Birth) -> bool {
-        if self.hunts.left() == 0 {
+        if self.hunts.left() == 0 || relevance::king_is_lost(st, birth) {
             return false;
         }
         let (may_end, cover_steps) = cover::refute(st, birth);

@@ -150,8 +150,8 @@ impl Rules for BubbleFizz {
     fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
         let board = after.board();
         let mover = after.turn().other();
-        if let Some(king) = board.king(after.turn()) {
-            let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
+        let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
+        if let (false, Some(king)) = (counted_down.is_empty(), board.king(after.turn())) {
             if counted_down.iter().any(|from| safety::attacks_from(board, from, king)) {
                 return Some(true);
             }

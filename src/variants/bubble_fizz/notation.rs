@@ -7,6 +7,7 @@ use super::generate::{self, next_moves, playable_moves_into};
 use super::safety::{self, QuickSafety};
 use super::turn_state::TurnState;
 use super::{BubbleFizz, TERRAIN};
+use crate::geometry::SquareSet;
 use crate::record::ast::{SanToken, TurnPart, TurnToken};
 use crate::rules::legal::Arena;
 use crate::rules::movegen::{self, MoveFilter};
@@ -80,8 +81,14 @@ pub(super) fn resolve_parts(
     let mut first = None;
     let mut more = Vec::new();
     let mut scratch = PartScratch::default();
-    // A last move after which nothing can follow was checked for F7 with its peers.
+    // The king is known safe at the end (F7) after a last move that left it unattacked
+    // (the rest of the turn only pauses units), or after a last move that nothing can
+    // follow, checked for F7 with its peers.
     let mut known_safe = false;
+    // Whether the side stands in check before the part being read, when known: given
+    // for the first, and after a part resolved from attacks that left the king
+    // unattacked, still unattacked (the rest of the move only pauses units).
+    let mut in_check = in_check;
     for (i, part) in token.parts().iter().enumerate() {
         let san = match &part.value {
             TurnPart::Bomb(_) => return Err(san::belongs_to("a bomb", "Tilting the Balance", "tilting")),
@@ -95,15 +102,16 @@ pub(super) fn resolve_parts(
             canonical.push_str(" & ");
         }
         let text_at = canonical.len();
-        let in_check = if i == 0 { in_check } else { None };
-        let mv = resolve_part(variant, st, (san, last, in_check), &mut scratch, canonical, trust)?;
+        let (mv, unattacked) = resolve_part(variant, st, (san, last, in_check), &mut scratch, canonical, trust)?;
+        in_check = unattacked.then_some(false);
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
             let text = canonical.get(text_at..).unwrap_or_default().to_string();
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
-        // A part taken on trust was not checked: the end of the turn is.
-        known_safe = last && *trust != Trust::Taken && !generate::may_continue_after(st, &mv);
+        // A part taken on trust was not checked: the end of the turn is, unless the
+        // last move left the king unattacked.
+        known_safe = last && (unattacked || (*trust != Trust::Taken && !generate::may_continue_after(st, &mv)));
         st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
@@ -150,7 +158,8 @@ fn exposed_king(st: &TurnState) -> Refusal {
 /// appended to `canonical`; `last` narrows an ambiguity to the moves after which the
 /// turn may end. A plain part is resolved from attacks when that decides it
 /// ([`part_from_attacks`]), or its one possible move is taken on trust when `trust`
-/// allows ([`trusted_part`]); otherwise the moves are listed.
+/// allows ([`trusted_part`]); otherwise the moves are listed. With the move, whether
+/// it is known to leave the king unattacked (only a part resolved from attacks says).
 fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
@@ -158,20 +167,20 @@ fn resolve_part(
     scratch: &mut PartScratch,
     canonical: &mut String,
     trust: &mut Trust,
-) -> Result<Move, ResolveError> {
+) -> Result<(Move, bool), ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
-    if let Some(mv) = part_from_attacks(variant, st, &written, in_check, canonical) {
-        return Ok(mv);
+    if let Some(found) = part_from_attacks(variant, st, &written, in_check, canonical) {
+        return Ok(found);
     }
     if *trust != Trust::Refused {
         if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
             *trust = Trust::Taken;
-            return Ok(mv);
+            return Ok((mv, false));
         }
     }
     let mv = listed_part(variant, st, san, &written, last, scratch)?;
     san::write_move_text(&mv, &scratch.peers, canonical);
-    Ok(mv)
+    Ok((mv, false))
 }
 
 /// The part resolved from attacks (`rules::san_from_attacks`), its text appended to
@@ -181,29 +190,39 @@ fn resolve_part(
 /// it (as [`generate::playable_moves_into`] judges them). `None` when a move needs
 /// the search, or when the token is not one plain move that exactly one of the moves
 /// kept fits: the listing then decides, and explains.
+///
+/// With the move, whether the king stands unattacked on the board right after it. It
+/// stays so once the move is played: bubbles never block, and entries and births only
+/// pause units. So the next part may skip asking whether the side is in check.
 pub(super) fn part_from_attacks(
     variant: &BubbleFizz,
     st: &TurnState,
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
     canonical: &mut String,
-) -> Option<Move> {
+) -> Option<(Move, bool)> {
     if !st.may_continue() {
         return None;
     }
     let first = st.count == 0;
     let mut quick = QuickSafety::new(st, variant.birth);
     let arena = Arena::same(TERRAIN);
-    san_from_attacks::resolve_judged(&st.pos, &arena, written, in_check, canonical, |mv, allowed| {
+    // The units whose move was judged to leave the king unattacked.
+    let mut unattacked = SquareSet::EMPTY;
+    let mv = san_from_attacks::resolve_judged(&st.pos, &arena, written, in_check, canonical, |mv, allowed| {
         if !st.may_move(mv.from) || (!first && mv.capture) {
             return Some(false);
+        }
+        if allowed {
+            unattacked.insert(mv.from);
         }
         match quick.verdict(allowed) {
             Some(true) => Some(true),
             Some(false) if !generate::may_continue_after(st, mv) => Some(false),
             _ => None,
         }
-    })
+    })?;
+    Some((mv, unattacked.contains(mv.from)))
 }
 
 /// The part's move when the written token fits exactly one of the moves that may

@@ -3,6 +3,7 @@
 //! under both `birth` options, gives the same move and the same text both ways.
 
 use super::notation::{listed_part, part_from_attacks, PartScratch};
+use super::safety;
 use super::turn_state::TurnState;
 use super::{Birth, BubbleFizz};
 use crate::rules::san::{self, WrittenMove};
@@ -30,11 +31,17 @@ fn compare_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> usize {
             let part = WrittenMove::read_in(&san, &st.pos).expect("a readable token");
             let mut scratch = PartScratch::default();
             let listed = listed_part(variant, &st, &san, &part, last, &mut scratch);
-            let known = if i == 0 { [Some(in_check), None] } else { [None, None] };
-            for known in known {
+            let in_check = if i == 0 { in_check } else { safety::in_check(&st.pos, pos.turn()) };
+            for known in [Some(in_check), None] {
                 let mut fast = String::from("a & ");
-                if let Some(found) = part_from_attacks(variant, &st, &part, known, &mut fast) {
+                if let Some((found, unattacked)) = part_from_attacks(variant, &st, &part, known, &mut fast) {
                     assert_eq!(Ok(found), listed, "`{form}` of `{written}` in {pos:?}");
+                    if unattacked {
+                        // The next part is told the king is not in check: it must not be.
+                        let mut next = st.clone();
+                        next.apply(&found, variant.birth);
+                        assert!(!safety::in_check(&next.pos, pos.turn()), "`{form}` of `{written}` in {pos:?}");
+                    }
                     let mut text = String::from("a & ");
                     san::write_move_text(&found, &scratch.peers, &mut text);
                     assert_eq!(fast, text, "`{form}` of `{written}` in {pos:?}");
