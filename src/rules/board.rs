@@ -89,6 +89,10 @@ impl Board {
 
     /// Stores the counter of `sq` as `stored` (its value plus one; 0 for none), keeping
     /// the key and the sets of immobile (counter above 0) and counted units.
+    #[allow(
+        clippy::inline_always,
+        reason = "on every countdown and every move of a unit with a counter; left to itself the compiler keeps it a call"
+    )]
     #[inline(always)]
     fn store_counter(&mut self, sq: Square, stored: u8) {
         let old = self.counters[sq.index()];
