@@ -243,8 +243,7 @@ pub(crate) mod tests {
     use crate::rules::{Position, Turn};
     use crate::variants::lookup;
     use crate::variants::prelude::*;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use crate::variants::tests::walk_random_games;
 
     /// The SAN token of a written move.
     pub(crate) fn token(text: &str) -> SanToken {
@@ -256,14 +255,13 @@ pub(crate) mod tests {
         }
     }
 
-    /// Every legal move of `pos`, written as SAN and from square to square, resolves
-    /// by attacks (when it does) to the move and text the listing gives.
-    fn compare_at(variant: &dyn Variant, pos: &Position, checked: &mut usize) {
+    /// Every legal move of `pos` (among its legal `turns`), written as SAN and from
+    /// square to square, resolves by attacks (when it does) to the move and text the
+    /// listing gives.
+    fn compare_at(variant: &dyn Variant, pos: &Position, turns: &[Turn], checked: &mut usize) {
         let Some(arena) = variant.orthodox_arena(pos) else { return };
-        let mut turns = Vec::new();
-        variant.legal_turns(pos, &mut turns);
         let in_check = variant.is_check(pos);
-        for turn in &turns {
+        for turn in turns {
             let Turn::Move(mv) = turn else { continue };
             let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
             for text in [variant.write_move(pos, mv), format!("{}{}{promotion}", mv.from, mv.to)] {
@@ -336,19 +334,9 @@ pub(crate) mod tests {
         }
         for id in ["chess", "tilting", "bellows"] {
             let variant = lookup(id, &std::collections::BTreeMap::new()).expect("a variant");
-            for seed in 0..40 {
-                let mut rng = SmallRng::seed_from_u64(seed);
-                let mut pos = variant.start();
-                for _ in 0..80 {
-                    resolved += compare_castling_at(variant.as_ref(), &pos);
-                    let mut turns = Vec::new();
-                    variant.legal_turns(&pos, &mut turns);
-                    if turns.is_empty() || !matches!(variant.outcome(&pos), Ok(None)) {
-                        break;
-                    }
-                    pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
-                }
-            }
+            walk_random_games(variant.as_ref(), 40, 80, |pos, _, _| {
+                resolved += compare_castling_at(variant.as_ref(), pos);
+            });
         }
         assert!(resolved > 20, "only {resolved} castlings resolved by attacks");
     }
@@ -358,19 +346,9 @@ pub(crate) mod tests {
         for id in ["chess", "tilting", "bellows"] {
             let variant = lookup(id, &std::collections::BTreeMap::new()).expect("a variant");
             let mut checked = 0;
-            for seed in 0..12 {
-                let mut rng = SmallRng::seed_from_u64(seed);
-                let mut pos = variant.start();
-                for _ in 0..60 {
-                    compare_at(variant.as_ref(), &pos, &mut checked);
-                    let mut turns = Vec::new();
-                    variant.legal_turns(&pos, &mut turns);
-                    if turns.is_empty() || !matches!(variant.outcome(&pos), Ok(None)) {
-                        break;
-                    }
-                    pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
-                }
-            }
+            walk_random_games(variant.as_ref(), 12, 60, |pos, turns, _| {
+                compare_at(variant.as_ref(), pos, turns, &mut checked);
+            });
             assert!(checked > 1000, "{id}: only {checked} moves resolved by attacks");
         }
     }
