@@ -19,6 +19,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
+mod put_off;
+use put_off::PutOff;
+
 /// Settings that apply to every game replayed.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayOptions {
@@ -77,6 +80,9 @@ struct Played {
     mark: &'static str,
     /// The checkmate the turn gives.
     mate: Option<Outcome>,
+    /// `+` is written and right as far as it goes, but whether the check is mate is
+    /// put off ([`put_off`]); `mate` is then `None` for now.
+    put_off: bool,
 }
 
 impl Played {
@@ -334,6 +340,7 @@ pub fn replay(
         broken_variations: 0,
         other_notation: None,
         canonical: String::new(),
+        put_off: None,
     };
     let mut history = History::with_room(game.line().len() + 1);
     let start_check = run.variant.is_check(&start);
@@ -544,6 +551,14 @@ impl<'w> LostRight<'w> {
     }
 }
 
+/// Whether the move number written before `ply`, if any, is the one of `pos`.
+#[inline]
+fn number_is_right(ply: PlyView, pos: &Position) -> bool {
+    ply.number().is_none_or(|number| {
+        number.value.number == pos.fullmove() && (!number.value.black || pos.turn() == Color::Black)
+    })
+}
+
 /// A written turn without its check mark and glyphs (`!`, `?`, `+`, `#` at its end),
 /// found byte by byte: every one of them is ASCII, so the cut is a character boundary.
 fn without_marks(written: &str) -> &str {
@@ -637,6 +652,10 @@ struct Run<'a> {
     language: Option<&'static Language>,
     /// The canonical notation of the turn being replayed, a buffer reused from ply to ply.
     canonical: String,
+    /// The `+` of the line being replayed whose mate question is put off (plies not
+    /// kept): the last ply's. Settled before a variation is replayed, so that a line
+    /// meets only its own.
+    put_off: Option<PutOff<'a, 'a>>,
 }
 
 impl<'a> Run<'a> {
@@ -721,7 +740,7 @@ impl<'a> Run<'a> {
     /// for the main line only.
     fn line(
         &mut self,
-        line: LineView,
+        line: LineView<'a>,
         start: &Position,
         known: Known,
         first_ply: usize,
@@ -745,15 +764,19 @@ impl<'a> Run<'a> {
         for (index, ply) in line.plies().enumerate() {
             let [first, second] = &mut slots;
             let (before, next) = if before_slot == 0 { (first, second) } else { (second, first) };
-            let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
-            let mut variations = Vec::new();
-            for variation in ply.variations() {
-                let replayed = self.line(variation, pos, known, first_ply + index, None);
-                self.broken_variations += usize::from(replayed.broken);
-                if !self.verdict_only {
-                    variations.push(replayed);
+            // A draw the game reached before this turn, not yet warned about.
+            let drawn = history
+                .as_deref()
+                .and_then(|h| h.ending)
+                .filter(|e| e.outcome.reason.allows_play_on() && !drawn_warned);
+            if self.put_off.is_some() {
+                let pos = before.as_ref().unwrap_or(start);
+                if let Err(stop) = self.settle_before_turn(ply, pos, drawn.is_some()) {
+                    return stop.apply(out, pos);
                 }
             }
+            let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
+            let variations = self.variations(ply, pos, known, first_ply + index);
             let written = self.written(ply.span());
             let context = At {
                 ply: first_ply + index + 1,
@@ -763,13 +786,7 @@ impl<'a> Run<'a> {
                 in_variation: history.is_none(),
             };
             self.check_number(ply, pos, &context);
-            let drawn = history.as_deref().and_then(|h| h.ending).filter(|e| e.outcome.reason.allows_play_on());
-            if let (Some(Ending { outcome, ply: at }), false) = (drawn, drawn_warned) {
-                drawn_warned = true;
-                let message =
-                    format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
-                self.warn(found(Kind::PlayedOn, ply.span(), message), Some(&context));
-            }
+            drawn_warned |= drawn.inspect(|&ending| self.warn_played_on(ending, ply, &context)).is_some();
             let castling = *pos.castling();
             let in_place = match before.as_mut() {
                 Some(current) if self.verdict_only && !ply.turn().is_null() => {
@@ -793,11 +810,17 @@ impl<'a> Run<'a> {
                 Ok(played) => played,
                 Err(message) => return out.refused_at(&context, before.as_ref(), message),
             };
+            // The turn was legal: the side that played it had a legal turn, so the
+            // check before it was no mate, and its `+` was right.
+            self.put_off = None;
             // A ply played has put its position into `next`, or into `before` in place.
             let Some(after) = (if played_in_place { before.as_ref() } else { next.as_ref() }) else { continue };
             // After a null move the side that passed may still stand attacked.
             known = Known { in_check: played.check(), opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
+            if played.put_off {
+                self.put_off = Some(PutOff::new(ply, context, out.length));
+            }
             let noted = match history.as_deref_mut() {
                 Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
                 Some(h) => h.record(self.variant, after, ply_number, played.check()).map(Some),
@@ -806,6 +829,7 @@ impl<'a> Run<'a> {
             let status = match noted {
                 Ok(status) => status,
                 Err(undecided) => {
+                    self.settle_before_stop(after);
                     let message = self.undecided(ply.span(), &undecided, &context);
                     return out.refused_at(&context, before.as_ref(), message);
                 }
@@ -832,8 +856,30 @@ impl<'a> Run<'a> {
             out.plies.push(ReplayedPly { written: written.to_string(), canonical, turn, after, status, variations });
         }
         let [first, second] = &mut slots;
-        out.last = if before_slot == 0 { first.take() } else { second.take() };
-        out
+        let last = if before_slot == 0 { first.take() } else { second.take() };
+        self.end_line(out, last, start)
+    }
+
+    /// Warns that `ply` is played after the game was drawn (`ending`, a draw that
+    /// allows play to go on).
+    fn warn_played_on(&mut self, Ending { outcome, ply: at }: Ending, ply: PlyView, context: &At) {
+        let message =
+            format!("the game was already drawn by {} after ply {at}; play went on", outcome.reason.describe());
+        self.warn(found(Kind::PlayedOn, ply.span(), message), Some(context));
+    }
+
+    /// Replays the variations of `ply`, played from `pos` (the position after ply
+    /// `first_ply` of the game); kept only when plies are.
+    fn variations(&mut self, ply: PlyView<'a>, pos: &Position, known: Known, first_ply: usize) -> Vec<ReplayedLine> {
+        let mut variations = Vec::new();
+        for variation in ply.variations() {
+            let replayed = self.line(variation, pos, known, first_ply, None);
+            self.broken_variations += usize::from(replayed.broken);
+            if !self.verdict_only {
+                variations.push(replayed);
+            }
+        }
+        variations
     }
 
     /// The canonical text a kept ply holds: a null move's `--` (no mark), or the turn
@@ -899,6 +945,8 @@ impl<'a> Run<'a> {
         context: &At,
         lost_rights: &[LostRight],
     ) -> String {
+        // The check before this turn may have been mate: asked first, as at once.
+        self.settle_before_stop(pos);
         let span = ply.span();
         let shown = quote(context.written);
         // A game that ended before this turn says so; if the variant cannot
@@ -942,14 +990,24 @@ impl<'a> Run<'a> {
             Turn::Move(mv) if known.opponent_unattacked => self.variant.check_by_move(after, mv),
             _ => None,
         };
-        let mark = match san::check_mark_knowing(self.variant, after, by_move) {
+        let check = by_move.unwrap_or_else(|| self.variant.is_check(after));
+        if check
+            && self.verdict_only
+            && self.language.is_none()
+            && self.variant.always_decides()
+            && PutOff::applies(ply, written, &canonical)
+        {
+            self.canonical = canonical;
+            return Ok(Played { mark: "+", mate: None, put_off: true });
+        }
+        let mark = match san::check_mark_knowing(self.variant, after, Some(check)) {
             Ok(mark) => mark,
             Err(undecided) => return Err(self.undecided(span, &undecided, context)),
         };
         self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(context.side, EndReason::Checkmate));
         self.canonical = canonical;
-        Ok(Played { mark, mate })
+        Ok(Played { mark, mate, put_off: false })
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -974,14 +1032,14 @@ impl<'a> Run<'a> {
         }
         let after = after.insert(play_null_move(pos));
         let mark = if self.variant.is_check(after) { "+" } else { "" };
-        Ok((Played { mark, mate: None }, Some(Turn::Multi(Vec::new()))))
+        Ok((Played { mark, mate: None, put_off: false }, Some(Turn::Multi(Vec::new()))))
     }
 
     #[inline]
     fn check_number(&mut self, ply: PlyView, pos: &Position, context: &At) {
         let Some(number) = ply.number() else { return };
-        let expected_black = pos.turn() == Color::Black;
-        if number.value.number != pos.fullmove() || (number.value.black && !expected_black) {
+        if !number_is_right(ply, pos) {
+            let expected_black = pos.turn() == Color::Black;
             let written = self.written(number.span);
             self.warn_lazily(number.span, context, || {
                 let fullmove = pos.fullmove();
@@ -992,7 +1050,9 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Warns about imprecise notation and wrong check marks.
+    /// Warns about imprecise notation and wrong check marks. Inlined: most turns are
+    /// written exactly as the canonical notation, and only the others call on.
+    #[inline]
     fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = without_marks(written);
         let written_mark = match ply.check() {
@@ -1004,6 +1064,20 @@ impl<'a> Run<'a> {
             // Written exactly as the canonical notation, check mark included.
             return;
         }
+        self.warn_notation(ply, (written, bare, written_mark), canonical, mark, context);
+    }
+
+    /// [`Run::check_notation`] for a turn written otherwise than the canonical notation:
+    /// `written` as a whole, without its marks, and its mark.
+    #[inline(never)]
+    fn warn_notation(
+        &mut self,
+        ply: PlyView,
+        (written, bare, written_mark): (&str, &str, &str),
+        canonical: &str,
+        mark: &str,
+        context: &At,
+    ) {
         let english = match self.language {
             Some(language) => Cow::Owned(language.to_english(bare)),
             None => Cow::Borrowed(bare),

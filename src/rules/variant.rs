@@ -93,6 +93,15 @@ pub trait Rules: Send + Sync {
     /// variant's search could not decide it within its budget (Bubble Fizz).
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>>;
 
+    /// Whether every question about a position gets its answer: `false` for a variant
+    /// whose search may stop at its budget ([`Judged`] errors, Bubble Fizz). The
+    /// order of such questions matters (they share a game's budget), so the replay
+    /// asks them as it meets them; of the others it may put some off (a check's mate
+    /// question, which the next turn answers).
+    fn always_decides(&self) -> bool {
+        true
+    }
+
     /// Whether the side to move has any legal turn; an error when the variant's
     /// search could not decide it within its budget (Bubble Fizz).
     fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {

@@ -117,6 +117,11 @@ impl Rules for BubbleFizz {
         "bubble-fizz"
     }
 
+    /// Its search stops at a budget shared by the questions of a game.
+    fn always_decides(&self) -> bool {
+        false
+    }
+
     fn start(&self) -> Position {
         crate::rules::setup::orthodox_array(TERRAIN.area, crate::geometry::Square::at(0, 0))
     }
