@@ -1,12 +1,19 @@
 //! The budget of states per question: a question beyond it is an [`Undecided`]
 //! error wherever it is asked (legal turn, outcome, check mark, notation, replay),
 //! never a guess. A small budget reaches it on a jam the cover does not refute.
+//! Only trust decides more: a legal turn written in full is accepted where the search
+//! alone is undecided, and a wrong one gets exactly what the search gives.
 
+use super::notation::{resolve_parts, Trust};
+use super::trust_tests::turn_token;
+use super::turn_state::TurnState;
 use super::{Birth, BubbleFizz, GAME_BUDGET, STEP_BUDGET};
 use crate::diagnostics::Severity;
+use crate::geometry::Square;
 use crate::record::parse_game;
 use crate::replay::{self, ReplayOptions};
-use crate::rules::{san, Color, EndReason, Limit, Question, ResolveError, Undecided};
+use crate::rules::refusal::{BubbleCause, Obstacle, Refusal, Target, UnitAt};
+use crate::rules::{san, Color, EndReason, Limit, Question, ResolveError, Role, Turn, Undecided};
 use crate::variants::prelude::*;
 
 /// A jam beside a king with a castling right, checked along the first rank: the
@@ -138,4 +145,100 @@ fn the_replay_reports_an_undecided_game_as_unreadable_at_the_ply() {
     let replay = replayed(&format!("[Variant \"Bubble Fizz\"]\n[FEN \"{STACKS}\"]\n\n0-1\n"), STEP_BUDGET);
     assert!(replay.problems.is_empty(), "{:?}", replay.problems);
     assert_eq!(replay.ending().map(|e| e.outcome.reason), Some(EndReason::Checkmate));
+}
+
+/// The crowd's legal turn written in full: the knight on e4 and then the pawn on e3
+/// make way, the king steps to e3, and the queen on h2 (along the rank the king
+/// left), the rook on d3 and the knight on h4 shut the lines to it from the queens on
+/// e1 and g3 and the bishop on c5. Every part has one unit that can make it.
+const CROWD_TURN: &str = "Nd2 & e4 & Ke3 & Qe2 & Rd4 & Nf3";
+
+/// Resolves `text` in the crowd part by part against the search alone (no part taken
+/// on trust), with a budget of `states` per question.
+fn searched(text: &str, states: usize) -> Result<Turn, ResolveError> {
+    let variant = BubbleFizz::new(Birth::Fizzle).with_budget(states);
+    let crowd = crowd();
+    let token = turn_token(text);
+    resolve_parts(&variant, &mut TurnState::begin(&crowd), None, &token, &mut String::new(), &mut Trust::Refused)
+}
+
+#[test]
+fn trust_accepts_a_legal_turn_the_search_leaves_undecided() {
+    // Within the budget the search alone accepts the turn: it is legal.
+    let legal = searched(CROWD_TURN, STEP_BUDGET).expect("a legal turn");
+    let after = BubbleFizz::new(Birth::Fizzle).play(&crowd(), &legal);
+    assert_eq!(after.board().king(Color::White), Square::parse("e3"));
+    // With the small budget the search alone cannot settle the first part.
+    let Err(ResolveError::Undecided(over)) = searched(CROWD_TURN, SMALL) else { panic!("decided with {SMALL}") };
+    assert_eq!((over.side, over.question, over.limit), (Color::White, Question::NextMoves, Limit::Question));
+    // With trust the turn as written ends legally, so it is accepted, as it is.
+    let variant = BubbleFizz::new(Birth::Fizzle).with_budget(SMALL);
+    undecided(variant.has_legal_turn(&crowd()), Question::LegalTurn);
+    let resolved = variant.resolve(&crowd(), &turn_token(CROWD_TURN)).expect("accepted on trust");
+    assert_eq!((&resolved.turn, resolved.canonical.as_str()), (&legal, CROWD_TURN));
+    // So is it in a game whose earlier positions took nearly all of its steps.
+    let spent = BubbleFizz::new(Birth::Fizzle).with_game_budget(SMALL);
+    assert_eq!(undecided(spent.has_legal_turn(&crowd()), Question::LegalTurn).limit, Limit::Game);
+    assert_eq!(spent.resolve(&crowd(), &turn_token(CROWD_TURN)).map(|r| r.turn).as_ref(), Ok(&legal));
+    // And by the replay: the line goes on past it, no problem, the text canonical.
+    let record = format!("[Variant \"Bubble Fizz\"]\n[FEN \"{CROWD}\"]\n\n1. {CROWD_TURN} *\n");
+    let replay = replayed(&record, SMALL);
+    assert!(replay.problems.is_empty(), "{:?}", replay.problems);
+    assert!(!replay.line.broken);
+    let plies: Vec<_> = replay.line.plies.iter().map(|p| (&p.turn, p.canonical.as_str())).collect();
+    assert_eq!(plies, [(&legal, CROWD_TURN)]);
+}
+
+/// The unit of `role` on `on` ("g3").
+fn unit(role: Role, on: &str) -> UnitAt {
+    UnitAt { role, on: Square::parse(on).expect("a square") }
+}
+
+#[test]
+fn a_wrong_part_gets_what_the_search_gives() {
+    let wrong = [
+        // The queen on h2 cannot pass the king before it has left f2.
+        (
+            "Nd2 & e4 & Qe2 & Ke3 & Rd4 & Nf3",
+            Refusal::NoSuchUnit {
+                side: Color::White,
+                role: Role::Queen,
+                source: None,
+                to: Target::Square(Square::parse("e2").expect("e2")),
+                own_unit_on_target: None,
+                obstacle: Some(Obstacle::PathBlocked { unit: unit(Role::Queen, "h2"), by: unit(Role::King, "f2") }),
+            },
+        ),
+        // A capture in a turn of several moves (F6), the king safe all the same.
+        (
+            "Nd2 & e4 & Ke3 & Qe2 & Rd4 & Qxg3",
+            Refusal::BubbleFizz(BubbleCause::SeveralMovesCapture { mv: "Qxg3".to_string() }),
+        ),
+        // The king left capturable by the queen on g3 (F7).
+        (
+            "Nd2 & e4 & Ke3 & Qe2 & Rd4",
+            Refusal::BubbleFizz(BubbleCause::KingCapturable {
+                side: Color::White,
+                king: Square::parse("e3"),
+                by: Some(unit(Role::Queen, "g3")),
+            }),
+        ),
+    ];
+    for (text, refusal) in wrong {
+        // Within the budget the search refuses it; with the small one it cannot tell.
+        let refused = Err(ResolveError::Illegal(refusal));
+        assert_eq!(searched(text, STEP_BUDGET), refused, "`{text}`");
+        let Err(ResolveError::Undecided(over)) = searched(text, SMALL) else { panic!("`{text}` decided") };
+        assert_eq!(over.question, Question::NextMoves, "`{text}`");
+        // Trust gives the same, never an acceptance.
+        for (states, search) in [(STEP_BUDGET, refused), (SMALL, Err(ResolveError::Undecided(over)))] {
+            let variant = BubbleFizz::new(Birth::Fizzle).with_budget(states);
+            let trusted = variant.resolve(&crowd(), &turn_token(text)).map(|r| r.turn);
+            assert_eq!(trusted, search, "`{text}` with {states}");
+        }
+        let replay = replayed(&format!("[Variant \"Bubble Fizz\"]\n[FEN \"{CROWD}\"]\n\n1. {text} *\n"), SMALL);
+        assert!(replay.line.broken && replay.line.plies.is_empty(), "`{text}`");
+        let problem = replay.problems.iter().find(|p| p.severity == Severity::Unreadable).expect("a problem");
+        assert!(problem.message.starts_with("cannot decide which moves of White's turn"), "{}", problem.message);
+    }
 }

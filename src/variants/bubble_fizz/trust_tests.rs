@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 /// The turn token of `text`, a turn as a record writes it.
-fn turn_token(text: &str) -> TurnToken {
+pub(super) fn turn_token(text: &str) -> TurnToken {
     let game = parse_game(&format!("{text} *")).expect("a turn the parser reads");
     let ply = game.line().plies().next().expect("one ply");
     ply.turn().clone()
