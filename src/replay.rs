@@ -1172,6 +1172,9 @@ fn result_of_tag(tag: &str) -> Option<GameResult> {
 }
 
 #[cfg(test)]
+mod put_off_tests;
+
+#[cfg(test)]
 mod tests {
     use super::without_marks;
 
