@@ -874,6 +874,9 @@ impl<'a> Run<'a> {
         let mut variations = Vec::new();
         for variation in ply.variations() {
             let replayed = self.line(variation, pos, known, first_ply, None);
+            // A question a variation put off is its own, asked or answered within it:
+            // none is left, and none would be the main line's.
+            self.put_off = None;
             self.broken_variations += usize::from(replayed.broken);
             if !self.verdict_only {
                 variations.push(replayed);
