@@ -770,10 +770,7 @@ impl<'a> Run<'a> {
                 .and_then(|h| h.ending)
                 .filter(|e| e.outcome.reason.allows_play_on() && !drawn_warned);
             if self.put_off.is_some() {
-                let pos = before.as_ref().unwrap_or(start);
-                if let Err(stop) = self.settle_before_turn(ply, pos, drawn.is_some()) {
-                    return stop.apply(out, pos);
-                }
+                self.settle_before_turn(ply, before.as_ref().unwrap_or(start), drawn.is_some());
             }
             let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
             let variations = self.variations(ply, pos, known, first_ply + index);
@@ -819,7 +816,7 @@ impl<'a> Run<'a> {
             known = Known { in_check: played.check(), opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
             if played.put_off {
-                self.put_off = Some(PutOff::new(ply, context, out.length));
+                self.put_off = Some(PutOff::new(ply, context));
             }
             let noted = match history.as_deref_mut() {
                 Some(h) if self.verdict_only => h.note(self.variant, after, ply_number).map(|_| None),
