@@ -27,6 +27,13 @@ impl Delta {
     pub const fn new(files: i8, ranks: i8) -> Delta {
         Delta { files, ranks }
     }
+
+    /// The step counted in slots of the grid (16 to a rank), by which a whole
+    /// [`SquareSet`](super::SquareSet) is shifted.
+    #[inline]
+    pub const fn slots(self) -> i32 {
+        self.ranks as i32 * STRIDE as i32 + self.files as i32
+    }
 }
 
 impl Square {

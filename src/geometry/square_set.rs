@@ -27,9 +27,22 @@ impl SquareSet {
         self.0[sq.index() / 64] |= 1 << (sq.index() % 64);
     }
 
+    /// Inserts `sq` when `condition` holds, without a branch (for loops whose
+    /// condition a processor cannot guess).
+    #[inline]
+    pub fn insert_if(&mut self, sq: Square, condition: bool) {
+        self.0[sq.index() / 64] |= u64::from(condition) << (sq.index() % 64);
+    }
+
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0[sq.index() / 64] &= !(1 << (sq.index() % 64));
+    }
+
+    /// The set's words, a bit per slot of the grid (for hashing it whole).
+    #[inline]
+    pub fn words(self) -> [u64; WORDS] {
+        self.0
     }
 
     #[inline]

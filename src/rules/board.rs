@@ -75,45 +75,41 @@ impl Board {
 
     /// Counts the counters on `squares` down by one, as [`Board::set_counter`] would on
     /// each: a counter 0 goes, any other one becomes one less. A square without a
-    /// counter is left alone.
+    /// counter is left alone. Whether a counter goes or frees its unit is written into
+    /// sets without a branch: a turn counts down several counters of mixed values.
     #[inline]
     pub fn count_down(&mut self, squares: SquareSet) {
-        for sq in &squares {
+        // Units that may move again (counter now 0 or gone) and counters that went.
+        let (mut freed, mut gone) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        for sq in &(squares & self.counted) {
             // The stored value is the counter plus one, so it simply drops by one.
             let stored = self.counters[sq.index()];
-            if stored > 0 {
-                self.store_counter(sq, stored - 1);
-            }
+            let lower = stored.saturating_sub(1);
+            self.counters[sq.index()] = lower;
+            self.key ^= zobrist::stored_counter(sq, stored) ^ zobrist::stored_counter(sq, lower);
+            freed.insert_if(sq, lower <= 1);
+            gone.insert_if(sq, lower == 0);
         }
+        self.immobile = self.immobile.difference(freed);
+        self.counted = self.counted.difference(gone);
     }
 
     /// Stores the counter of `sq` as `stored` (its value plus one; 0 for none), keeping
     /// the key and the sets of immobile (counter above 0) and counted units.
     #[allow(
         clippy::inline_always,
-        reason = "on every countdown and every move of a unit with a counter; left to itself the compiler keeps it a call"
+        reason = "on every move of a unit with a counter and every pause; left to itself the compiler keeps it a call"
     )]
     #[inline(always)]
     fn store_counter(&mut self, sq: Square, stored: u8) {
         let old = self.counters[sq.index()];
-        if old > 0 {
-            self.key ^= zobrist::counter(sq, old - 1);
-        }
+        self.key ^= zobrist::stored_counter(sq, old) ^ zobrist::stored_counter(sq, stored);
         self.counters[sq.index()] = stored;
-        if stored > 0 {
-            self.key ^= zobrist::counter(sq, stored - 1);
-        }
         let unit = !self.is_empty_at(sq);
-        if stored > 1 && unit {
-            self.immobile.insert(sq);
-        } else {
-            self.immobile.remove(sq);
-        }
-        if stored > 0 && unit {
-            self.counted.insert(sq);
-        } else {
-            self.counted.remove(sq);
-        }
+        self.immobile.remove(sq);
+        self.immobile.insert_if(sq, stored > 1 && unit);
+        self.counted.remove(sq);
+        self.counted.insert_if(sq, stored > 0 && unit);
     }
 
     /// The Zobrist key of the units and their counters.
@@ -137,16 +133,16 @@ impl Board {
     /// Removes and returns the unit on a square, with its counter.
     pub fn take(&mut self, sq: Square) -> Option<(Piece, Option<u8>)> {
         let piece = decode(std::mem::take(&mut self.cells[sq.index()]))?;
-        let counter = std::mem::take(&mut self.counters[sq.index()]).checked_sub(1);
+        let stored = std::mem::take(&mut self.counters[sq.index()]);
         self.occupied[piece.color].remove(sq);
         self.roles[piece.role as usize].remove(sq);
         self.immobile.remove(sq);
         self.counted.remove(sq);
-        self.key ^= zobrist::unit(piece, sq) ^ counter.map_or(0, |c| zobrist::counter(sq, c));
+        self.key ^= zobrist::unit(piece, sq) ^ zobrist::stored_counter(sq, stored);
         if piece.role == Role::King && self.kings[piece.color] == Some(sq) {
             self.kings[piece.color] = self.find_king(piece.color);
         }
-        Some((piece, counter))
+        Some((piece, stored.checked_sub(1)))
     }
 
     /// Moves a unit and its counter; whatever stood on `to` is removed.

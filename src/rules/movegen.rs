@@ -329,7 +329,7 @@ impl<'p> PseudoMoves<'p> {
     pub fn count_pawn_moves(&self, pawns: SquareSet, allowed: SquareSet) -> u64 {
         let us = self.pos.turn();
         let pawns = pawns.difference(self.promotion_rank);
-        let forward = i32::from(us.forward()) * 16;
+        let forward = Delta::new(0, us.forward()).slots();
         let free = attacks::grid().difference(self.blockers);
         let mut double_ranks = self.terrain.pawns.double_step_ranks[us.index()];
         let mut starters = SquareSet::EMPTY;

@@ -5,7 +5,8 @@
 //! (O8) stays right. The board keeps its own key as units come and go; the small
 //! parts (side, rights, the variant's state) are folded in when the key is read.
 
-use super::{zobrist, Board, ByColor, Castling, Color};
+use super::zobrist::{self, SetKind};
+use super::{Board, ByColor, Castling, Color};
 use crate::geometry::{Square, SquareSet};
 
 /// The state only some variants use, grouped in one place that hashes itself:
@@ -15,9 +16,6 @@ use crate::geometry::{Square, SquareSet};
 pub struct VariantState {
     craters: SquareSet,
     bubbles: ByColor<SquareSet>,
-    /// The key of the bubbles, kept as they come and go (every change goes through
-    /// [`Position`]'s methods), so that a position's key does not walk them.
-    bubbles_key: u64,
     bombs: ByColor<bool>,
     phase: u8,
 }
@@ -52,12 +50,6 @@ impl VariantState {
         (self.craters | white | black).is_empty() && !(bombs.white | bombs.black) && self.phase == 0
     }
 
-    /// Bubble Fizz: the key of a bubble of `owner` on `sq` (O8).
-    #[inline]
-    pub fn bubble_key(owner: Color, sq: Square) -> u64 {
-        zobrist::square(bubble_tag(owner), sq)
-    }
-
     /// The key of this state (O8: craters, bubbles, bombs and phase are compared).
     #[inline]
     pub fn key(&self) -> u64 {
@@ -76,15 +68,9 @@ impl VariantState {
         // Bubble Fizz holds no bombs and no phase: its extra key is the neutral one,
         // known at compile time.
         let extra_key = if extra == 0 { NEUTRAL_STATE_KEY } else { zobrist::extra(extra) };
-        zobrist::set(zobrist::Tag::Crater, self.craters) ^ self.bubbles_key ^ extra_key
-    }
-}
-
-/// What the keys of `owner`'s bubbles stand for.
-fn bubble_tag(owner: Color) -> zobrist::Tag {
-    match owner {
-        Color::White => zobrist::Tag::WhiteBubble,
-        Color::Black => zobrist::Tag::BlackBubble,
+        let bubbles = zobrist::set(SetKind::WhiteBubbles, self.bubbles.white)
+            ^ zobrist::set(SetKind::BlackBubbles, self.bubbles.black);
+        zobrist::set(SetKind::Craters, self.craters) ^ bubbles ^ extra_key
     }
 }
 
@@ -230,29 +216,19 @@ impl Position {
     /// Bubble Fizz: a bubble of `owner` on `sq`, if none of its stood there.
     #[inline]
     pub fn add_bubble(&mut self, owner: Color, sq: Square) {
-        if !self.variant.bubbles[owner].contains(sq) {
-            self.variant.bubbles[owner].insert(sq);
-            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
-        }
+        self.variant.bubbles[owner].insert(sq);
     }
 
     /// Bubble Fizz: the bubble of `owner` on `sq`, if any, vanishes.
     #[inline]
     pub fn remove_bubble(&mut self, owner: Color, sq: Square) {
-        if self.variant.bubbles[owner].contains(sq) {
-            self.variant.bubbles[owner].remove(sq);
-            self.variant.bubbles_key ^= VariantState::bubble_key(owner, sq);
-        }
+        self.variant.bubbles[owner].remove(sq);
     }
 
-    /// Bubble Fizz: `owner`'s bubbles replaced at once by `squares` (F4's rise),
-    /// whose changes the caller has keyed as it went: `change` is the exclusive or of
-    /// the [`VariantState::bubble_key`] of every bubble of `owner` that vanished and
-    /// of every one that appeared.
+    /// Bubble Fizz: `owner`'s bubbles replaced at once by `squares` (F4's rise).
     #[inline]
-    pub fn replace_bubbles(&mut self, owner: Color, squares: SquareSet, change: u64) {
+    pub fn replace_bubbles(&mut self, owner: Color, squares: SquareSet) {
         self.variant.bubbles[owner] = squares;
-        self.variant.bubbles_key ^= change;
     }
 
     /// Tilting (T1): whether `color` still holds its bomb.

@@ -1,6 +1,7 @@
 //! Zobrist keys: one random-looking number per thing a position can hold, so that a
 //! position's key is the exclusive or of the numbers of what it holds, and a change
-//! updates the key by two look-ups instead of a recount (O8).
+//! updates the key by two look-ups instead of a recount (O8). Sets of squares that
+//! change many at a time (craters, bubbles) are keyed whole instead, from their words.
 
 #![allow(
     clippy::indexing_slicing,
@@ -70,23 +71,44 @@ pub fn unit(piece: Piece, sq: Square) -> u64 {
 /// mixed when asked for.
 const TABLED_COUNTERS: usize = 8;
 
-/// One number per counter value and square, made at compile time.
-static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS] = keys(Tag::Counter, {
-    let mut rows = [0u64; TABLED_COUNTERS];
-    let mut counter = 0;
-    while counter < TABLED_COUNTERS {
-        rows[counter] = (counter as u64) << 8;
-        counter += 1;
+/// One number per stored counter value (the counter plus one) and square, made at
+/// compile time; the row of value 0 (no counter) is all zeros, so that a change of
+/// counter is keyed by two look-ups without asking whether there was one.
+static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1] = {
+    let keyed = keys(Tag::Counter, {
+        let mut rows = [0u64; TABLED_COUNTERS];
+        let mut counter = 0;
+        while counter < TABLED_COUNTERS {
+            rows[counter] = (counter as u64) << 8;
+            counter += 1;
+        }
+        rows
+    });
+    let mut table = [[0u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1];
+    let mut row = 0;
+    while row < TABLED_COUNTERS {
+        table[row + 1] = keyed[row];
+        row += 1;
     }
-    rows
-});
+    table
+};
 
 /// The key of a unit's counter (stun or pause) on a square.
 #[inline]
 pub fn counter(sq: Square, counter: u8) -> u64 {
-    match COUNTER_KEYS.get(usize::from(counter)) {
+    match COUNTER_KEYS.get(usize::from(counter) + 1) {
         Some(row) => row[sq.index()],
         None => mix((Tag::Counter as u64) << 40 | u64::from(counter) << 8 | sq.index() as u64),
+    }
+}
+
+/// The key of a counter stored as `stored` (the counter plus one; 0, no counter, has
+/// the key 0).
+#[inline]
+pub fn stored_counter(sq: Square, stored: u8) -> u64 {
+    match COUNTER_KEYS.get(usize::from(stored)) {
+        Some(row) => row[sq.index()],
+        None => counter(sq, stored.saturating_sub(1)),
     }
 }
 
@@ -118,12 +140,44 @@ pub fn square(tag: Tag, sq: Square) -> u64 {
     SQUARE_KEYS[kind][sq.index()]
 }
 
-/// The key of a set of squares of one kind.
-pub fn set(tag: Tag, squares: SquareSet) -> u64 {
+/// The sets of squares a position keys whole ([`set`]).
+#[derive(Clone, Copy, Debug)]
+pub enum SetKind {
+    Craters = 0,
+    WhiteBubbles = 1,
+    BlackBubbles = 2,
+}
+
+/// The tags of the kinds of [`SetKind`], in its order.
+const KEYED_SETS: [Tag; 3] = [Tag::Crater, Tag::WhiteBubble, Tag::BlackBubble];
+
+/// One number per kind of [`KEYED_SETS`] and word of a set, made at compile time.
+static SET_SALTS: [[u64; 3]; 3] = {
+    let mut table = [[0u64; 3]; 3];
+    let mut kind = 0;
+    while kind < KEYED_SETS.len() {
+        let mut word = 0;
+        while word < 3 {
+            table[kind][word] = mix((KEYED_SETS[kind] as u64) << 40 | 0xFF << 16 | word as u64);
+            word += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
+/// The key of a set of squares of one kind (craters, a side's bubbles): each word of
+/// the set mixed with a number of its own (of the kind and the word), so that reading
+/// it costs a few multiplications whatever the set holds, and no change to the set
+/// has to keep a key up to date. The empty set's key is 0.
+#[inline]
+pub fn set(kind: SetKind, squares: SquareSet) -> u64 {
     if squares.is_empty() {
         return 0;
     }
-    squares.iter().fold(0, |key, sq| key ^ square(tag, sq))
+    let salts = &SET_SALTS[kind as usize];
+    let [a, b, c] = squares.words();
+    mix(a ^ salts[0]) ^ mix(b ^ salts[1]) ^ mix(c ^ salts[2])
 }
 
 /// One number per castling right (colour, wing) and rook square, made at compile
@@ -172,6 +226,27 @@ mod tests {
             }
             for value in 0..=u8::MAX {
                 assert_eq!(counter(sq, value), mix((Tag::Counter as u64) << 40 | u64::from(value) << 8 | index as u64));
+                let stored = if value == 0 { 0 } else { counter(sq, value - 1) };
+                assert_eq!(stored_counter(sq, value), stored, "the stored value {value} on {sq}");
+            }
+        }
+    }
+
+    /// A set's key tells sets apart (every one square, and the square added to
+    /// another) and kinds apart, and is 0 only for the empty set.
+    #[test]
+    fn set_keys_differ_by_square_and_kind() {
+        let squares: Vec<Square> = (0..SQUARE_SLOTS).filter_map(Square::from_index).collect();
+        let mut seen = std::collections::HashSet::new();
+        for kind in [SetKind::Craters, SetKind::WhiteBubbles, SetKind::BlackBubbles] {
+            assert_eq!(set(kind, SquareSet::EMPTY), 0);
+            let mut growing = SquareSet::EMPTY;
+            for &sq in &squares {
+                growing.insert(sq);
+                assert!(seen.insert(set(kind, SquareSet::only(sq))), "{kind:?} on {sq} repeats a key");
+                if growing.has_several() {
+                    assert!(seen.insert(set(kind, growing)), "{kind:?} up to {sq} repeats a key");
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::TERRAIN;
 use crate::geometry::{Delta, Square, SquareSet};
-use crate::rules::{Color, Position, VariantState};
+use crate::rules::{Color, Position};
 
 /// The pause counter a struck unit or one that entered a bubble gets (F5).
 pub(super) const PAUSE_TURNS: u8 = 3;
@@ -34,6 +34,11 @@ impl Log {
         if let Some(lines) = &mut self.0 {
             lines.push(line());
         }
+    }
+
+    /// Whether the log keeps its lines (someone will read them).
+    pub(super) fn is_kept(&self) -> bool {
+        self.0.is_some()
     }
 
     pub(super) fn lines(self) -> Vec<String> {
@@ -130,39 +135,49 @@ pub(super) fn bear(
 
 /// F4: at the end of `mover`'s turn every bubble of the other side rises one square,
 /// all at once. A bubble leaving the board vanishes; one reaching a unit strikes it
-/// (pause 3) and vanishes; one reaching a bubble of `mover` vanishes with it.
+/// (pause 3) and vanishes; one reaching a bubble of `mover` vanishes with it. The
+/// bubbles move as sets, one shift for all, so no bubble costs a guess at a branch.
 pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let riser = mover.other();
     let rising = of(pos, riser);
     if rising.is_empty() {
         return;
     }
-    // F1: White's bubbles rise north, Black's sink south.
+    let still = of(pos, mover);
+    // F1: White's bubbles rise north, Black's sink south; what leaves the board is gone.
+    let arrived = rising.shifted(Delta::new(0, riser.forward()).slots()) & SquareSet::of_rect(TERRAIN.area);
+    let units = pos.board().occupied();
+    let struck = arrived & units;
+    let met = arrived.difference(units) & still;
+    let risen = arrived.difference(units).difference(met);
+    if log.is_kept() {
+        note_rise(pos, riser, (struck, met, risen), log);
+    }
+    for to in &struck {
+        strike(pos, to);
+    }
+    pos.replace_bubbles(riser, risen);
+    pos.replace_bubbles(mover, still.difference(met));
+}
+
+/// The caption lines of [`rise`], bubble by bubble from a1 upwards, read before the
+/// rise changes the board: `struck`, `met` and `risen` are where the bubbles arrive.
+fn note_rise(pos: &Position, riser: Color, (struck, met, risen): (SquareSet, SquareSet, SquareSet), log: &mut Log) {
     let (owner, verb) = match riser {
         Color::White => ("white", "rose"),
         Color::Black => ("black", "sank"),
     };
-    let mut still = of(pos, mover);
-    let mut risen = SquareSet::EMPTY;
-    // The keys of the bubbles of each side that vanish and appear (O8), kept as they
-    // move.
-    let (mut rising_change, mut still_change) = (0, 0);
-    for from in &rising {
-        rising_change ^= VariantState::bubble_key(riser, from);
-        let Some(to) = above(from, riser) else {
-            log.note(|| format!("the {owner} bubble on {from} left the board"));
-            continue;
-        };
-        if let Some(piece) = pos.board().get(to) {
-            strike(pos, to);
-            log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
-        } else if still.contains(to) {
-            still.remove(to);
-            still_change ^= VariantState::bubble_key(mover, to);
-            log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
-        } else {
-            risen.insert(to);
-            rising_change ^= VariantState::bubble_key(riser, to);
+    for from in &of(pos, riser) {
+        match above(from, riser) {
+            None => log.note(|| format!("the {owner} bubble on {from} left the board")),
+            Some(to) if struck.contains(to) => {
+                let piece = pos.board().get(to).map_or_else(|| "unit".to_string(), |p| p.to_string());
+                log.note(|| format!("the {owner} bubble on {from} {verb} onto the {piece} on {to}, which is paused"));
+            }
+            Some(to) if met.contains(to) => {
+                log.note(|| format!("the {owner} bubble on {from} {verb} into the bubble on {to}: both vanished"));
+            }
+            Some(_) => {}
         }
     }
     if !risen.is_empty() {
@@ -172,8 +187,6 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
             format!("the {owner} bubbles {verb} to {}", squares.join(" "))
         });
     }
-    pos.replace_bubbles(riser, risen, rising_change);
-    pos.replace_bubbles(mover, still, still_change);
 }
 
 /// The rise of F4 on a copy of the board's counters only: which units the other
