@@ -258,11 +258,13 @@ impl Position {
     }
 
     /// Ends the side's turn: the clocks move on and the other side is to move.
+    /// Written without branches: which side moved and whether the clock resets
+    /// alternate from ply to ply in ways a processor guesses badly.
     pub fn pass_turn(&mut self, resets_halfmove: bool) {
-        self.halfmove = if resets_halfmove { 0 } else { self.halfmove.saturating_add(1) };
-        if self.turn == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        // All ones when the clock goes on, zero when it resets.
+        let kept = u32::from(resets_halfmove).wrapping_sub(1);
+        self.halfmove = self.halfmove.saturating_add(1) & kept;
+        self.fullmove = self.fullmove.saturating_add(u32::from(self.turn == Color::Black));
         self.turn = self.turn.other();
     }
 }

@@ -145,7 +145,9 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     }
     let still = of(pos, mover);
     // F1: White's bubbles rise north, Black's sink south; what leaves the board is gone.
-    let arrived = rising.shifted(Delta::new(0, riser.forward()).slots()) & SquareSet::of_rect(TERRAIN.area);
+    // Both shifts are made and one is picked, which needs no branch on the side.
+    let (north, south) = (rising.shifted(Delta::new(0, 1).slots()), rising.shifted(Delta::new(0, -1).slots()));
+    let arrived = if riser == Color::White { north } else { south } & SquareSet::of_rect(TERRAIN.area);
     let units = pos.board().occupied();
     let struck = arrived & units;
     let met = arrived.difference(units) & still;
