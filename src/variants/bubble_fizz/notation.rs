@@ -76,11 +76,10 @@ pub(super) fn resolve_parts(
 ) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
-    // The first move, and the others of a turn of several moves: most turns allocate
-    // nothing here.
+    // The first move, and the others of a turn of several moves: a turn of one move
+    // allocates nothing here.
     let mut first = None;
     let mut more = Vec::new();
-    let mut scratch = PartScratch::default();
     // The king is known safe at the end (F7) after a last move that left it unattacked
     // (the rest of the turn only pauses units), or after a last move that nothing can
     // follow, checked for F7 with its peers.
@@ -102,7 +101,7 @@ pub(super) fn resolve_parts(
             canonical.push_str(" & ");
         }
         let text_at = canonical.len();
-        let (mv, unattacked) = resolve_part(variant, st, (san, last, in_check), &mut scratch, canonical, trust)?;
+        let (mv, unattacked) = resolve_part(variant, st, (san, last, in_check), canonical, trust)?;
         in_check = unattacked.then_some(false);
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
@@ -115,21 +114,24 @@ pub(super) fn resolve_parts(
         st.apply(&mv, variant.birth);
         match first {
             None => first = Some(mv),
-            Some(_) => more.push(mv),
+            Some(first) => {
+                if more.is_empty() {
+                    more.reserve_exact(parts);
+                    more.push(first);
+                }
+                more.push(mv);
+            }
         }
     }
     if !known_safe && !safety::safe_at_end(st) {
         return Err(ResolveError::Illegal(exposed_king(st)));
     }
-    let turn = match (first, more.is_empty()) {
-        (None, _) => return Err(bubble(BubbleCause::EmptyTurn)),
-        (Some(mv), true) => Turn::Move(mv),
-        (Some(mv), false) => {
-            more.insert(0, mv);
-            Turn::Multi(more)
-        }
-    };
-    Ok(turn)
+    match (first, more.is_empty()) {
+        (None, _) => Err(bubble(BubbleCause::EmptyTurn)),
+        (Some(mv), true) => Ok(Turn::Move(mv)),
+        // `more` holds every move of the turn, the first included.
+        (Some(_), false) => Ok(Turn::Multi(more)),
+    }
 }
 
 /// Buffers one turn's parts are resolved with: the moves that may come next and fit
@@ -139,6 +141,21 @@ pub(super) struct PartScratch {
     /// The moves that may come next and fit the part's role and square.
     pub(super) peers: Vec<Move>,
     fitting: Vec<Move>,
+}
+
+thread_local! {
+    /// The buffers of [`resolve_part`], kept by each thread from one part to the next
+    /// so that a replay allocates none for them.
+    static PART_SCRATCH: std::cell::Cell<PartScratch> =
+        const { std::cell::Cell::new(PartScratch { peers: Vec::new(), fitting: Vec::new() }) };
+}
+
+/// Runs `work` with this thread's part buffers (fresh ones in a nested call).
+fn with_part_scratch<R>(work: impl FnOnce(&mut PartScratch) -> R) -> R {
+    let mut scratch = PART_SCRATCH.take();
+    let result = work(&mut scratch);
+    PART_SCRATCH.set(scratch);
+    result
 }
 
 fn bubble(cause: BubbleCause) -> ResolveError {
@@ -164,7 +181,6 @@ fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
     (san, last, in_check): (&SanToken, bool, Option<bool>),
-    scratch: &mut PartScratch,
     canonical: &mut String,
     trust: &mut Trust,
 ) -> Result<(Move, bool), ResolveError> {
@@ -172,15 +188,17 @@ fn resolve_part(
     if let Some(found) = part_from_attacks(variant, st, &written, in_check, canonical) {
         return Ok(found);
     }
-    if *trust != Trust::Refused {
-        if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
-            *trust = Trust::Taken;
-            return Ok((mv, false));
+    with_part_scratch(|scratch| {
+        if *trust != Trust::Refused {
+            if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
+                *trust = Trust::Taken;
+                return Ok((mv, false));
+            }
         }
-    }
-    let mv = listed_part(variant, st, san, &written, last, scratch)?;
-    san::write_move_text(&mv, &scratch.peers, canonical);
-    Ok((mv, false))
+        let mv = listed_part(variant, st, san, &written, last, scratch)?;
+        san::write_move_text(&mv, &scratch.peers, canonical);
+        Ok((mv, false))
+    })
 }
 
 /// The part resolved from attacks (`rules::san_from_attacks`), its text appended to
