@@ -23,12 +23,10 @@ impl Color {
         self as usize
     }
 
-    /// `1` for White (up the board), `-1` for Black.
+    /// `1` for White (up the board), `-1` for Black: computed, not chosen by a branch
+    /// (the side alternates from ply to ply).
     pub const fn forward(self) -> i8 {
-        match self {
-            Color::White => 1,
-            Color::Black => -1,
-        }
+        1 - 2 * (self as i8)
     }
 
     pub fn name(self) -> &'static str {
