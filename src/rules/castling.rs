@@ -44,10 +44,22 @@ impl Wing {
 }
 
 /// Castling rights, kept as the squares of the rooks that may still castle
-/// (Chess960-capable, O2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// (Chess960-capable, O2): a byte per right, the rook's square index or [`NO_ROOK`],
+/// so that asking whether any right is held, and keying the rights, read one word
+/// without a branch per right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Castling {
-    rooks: [Option<Square>; 4],
+    rooks: [u8; 4],
+}
+
+/// A right not held (no square has this index).
+const NO_ROOK: u8 = u8::MAX;
+
+impl Default for Castling {
+    /// No right held.
+    fn default() -> Castling {
+        Castling { rooks: [NO_ROOK; 4] }
+    }
 }
 
 impl Castling {
@@ -56,7 +68,7 @@ impl Castling {
     }
 
     pub fn rook(&self, color: Color, wing: Wing) -> Option<Square> {
-        self.rooks[Castling::slot(color, wing)]
+        Square::from_index(usize::from(self.rooks[Castling::slot(color, wing)]))
     }
 
     /// Every right held: side, wing and rook square.
@@ -73,12 +85,8 @@ impl Castling {
             return 0;
         }
         let mut key = 0;
-        for color in Color::ALL {
-            for wing in Wing::ALL {
-                if let Some(rook) = self.rook(color, wing) {
-                    key ^= zobrist::castling(color, wing, rook);
-                }
-            }
+        for (right, &rook) in self.rooks.iter().enumerate() {
+            key ^= zobrist::castling_right(right, rook);
         }
         key
     }
@@ -86,18 +94,18 @@ impl Castling {
     /// Whether any right is held, by either side (most of a game holds none).
     #[inline]
     pub fn holds_some(&self) -> bool {
-        let [a, b, c, d] = self.rooks;
-        a.is_some() | b.is_some() | c.is_some() | d.is_some()
+        u32::from_ne_bytes(self.rooks) != u32::from_ne_bytes([NO_ROOK; 4])
     }
 
     /// Whether `color` may still castle on either wing.
     #[inline]
     pub fn holds_any(&self, color: Color) -> bool {
-        self.rook(color, Wing::Queen).is_some() || self.rook(color, Wing::King).is_some()
+        let first = Castling::slot(color, Wing::Queen);
+        self.rooks[first] & self.rooks[first + 1] != NO_ROOK
     }
 
     pub fn set(&mut self, color: Color, wing: Wing, rook: Option<Square>) {
-        self.rooks[Castling::slot(color, wing)] = rook;
+        self.rooks[Castling::slot(color, wing)] = rook.and_then(|sq| u8::try_from(sq.index()).ok()).unwrap_or(NO_ROOK);
     }
 
     /// Drops both rights of a side (its king moved or left the board).
@@ -109,9 +117,14 @@ impl Castling {
 
     /// Drops any right tied to a rook on `sq` (the rook moved or was removed).
     pub fn discard_rook(&mut self, sq: Square) {
-        for slot in &mut self.rooks {
-            if *slot == Some(sq) {
-                *slot = None;
+        // Written only when a right goes (rarely): a store on every move would make
+        // the next read of the rights as one word wait for it.
+        let index = u8::try_from(sq.index()).unwrap_or(NO_ROOK);
+        if self.rooks.contains(&index) {
+            for slot in &mut self.rooks {
+                if *slot == index {
+                    *slot = NO_ROOK;
+                }
             }
         }
     }

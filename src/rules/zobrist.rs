@@ -8,7 +8,7 @@
     reason = "indices are Square::index() < SQUARE_SLOTS and unit kinds < 12, bounded by their types"
 )]
 
-use super::{Color, Piece, Wing};
+use super::{Color, Piece};
 use crate::geometry::{Square, SquareSet, SQUARE_SLOTS};
 
 /// Spreads the bits of a value (splitmix64's finaliser).
@@ -193,9 +193,12 @@ static CASTLING_KEYS: [[u64; SQUARE_SLOTS]; 4] = keys(Tag::Castling, {
     rows
 });
 
-/// The key of a castling right.
-pub fn castling(color: Color, wing: Wing, rook: Square) -> u64 {
-    CASTLING_KEYS[color as usize * 2 + wing as usize][rook.index()]
+/// The key of the castling right `right` (colour times two plus wing) held with the
+/// rook on the square of index `rook`, or 0 when `rook` is no square's index (the
+/// right is not held): a look-up, no branch.
+#[inline]
+pub fn castling_right(right: usize, rook: u8) -> u64 {
+    CASTLING_KEYS.get(right).and_then(|row| row.get(usize::from(rook))).copied().unwrap_or(0)
 }
 
 /// The key of the side to move.
