@@ -55,6 +55,11 @@ pub struct Castling {
 /// A right not held (no square has this index).
 const NO_ROOK: u8 = u8::MAX;
 
+/// The byte a right held with the rook on `sq` is kept as: the square's index.
+fn rook_byte(sq: Square) -> u8 {
+    u8::try_from(sq.index()).unwrap_or(NO_ROOK)
+}
+
 impl Default for Castling {
     /// No right held.
     fn default() -> Castling {
@@ -105,7 +110,7 @@ impl Castling {
     }
 
     pub fn set(&mut self, color: Color, wing: Wing, rook: Option<Square>) {
-        self.rooks[Castling::slot(color, wing)] = rook.and_then(|sq| u8::try_from(sq.index()).ok()).unwrap_or(NO_ROOK);
+        self.rooks[Castling::slot(color, wing)] = rook.map_or(NO_ROOK, rook_byte);
     }
 
     /// Drops both rights of a side (its king moved or left the board).
@@ -119,7 +124,7 @@ impl Castling {
     pub fn discard_rook(&mut self, sq: Square) {
         // Written only when a right goes (rarely): a store on every move would make
         // the next read of the rights as one word wait for it.
-        let index = u8::try_from(sq.index()).unwrap_or(NO_ROOK);
+        let index = rook_byte(sq);
         if self.rooks.contains(&index) {
             for slot in &mut self.rooks {
                 if *slot == index {

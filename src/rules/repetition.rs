@@ -13,7 +13,7 @@ pub fn key<V: Rules + ?Sized>(variant: &V, pos: &Position) -> u64 {
         // No double step on the last ply: nothing to ask the variant.
         return pos.key();
     }
-    let ep = variant.capturable_ep_square(pos).map_or(0, |sq| zobrist::square(zobrist::Tag::EnPassant, sq));
+    let ep = variant.capturable_ep_square(pos).map_or(0, zobrist::en_passant);
     pos.key() ^ ep
 }
 

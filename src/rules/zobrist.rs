@@ -112,32 +112,16 @@ pub fn stored_counter(sq: Square, stored: u8) -> u64 {
     }
 }
 
-/// The kinds of squares with a table of keys, in the order of [`SQUARE_KEYS`].
-const TABLED_SQUARES: [Tag; 4] = [Tag::Crater, Tag::WhiteBubble, Tag::BlackBubble, Tag::EnPassant];
-
-/// One number per kind of [`TABLED_SQUARES`] and square, made at compile time.
-static SQUARE_KEYS: [[u64; SQUARE_SLOTS]; 4] = {
-    let mut table = [[0u64; SQUARE_SLOTS]; 4];
-    let mut kind = 0;
-    while kind < TABLED_SQUARES.len() {
-        let [row] = keys(TABLED_SQUARES[kind], [0]);
-        table[kind] = row;
-        kind += 1;
-    }
-    table
+/// One number per square for the en passant square, made at compile time.
+static EN_PASSANT_KEYS: [u64; SQUARE_SLOTS] = {
+    let [row] = keys(Tag::EnPassant, [0]);
+    row
 };
 
-/// The key of one square of a kind (`tag`).
+/// The key of the en passant square `sq` (when a capture there is possible, O8).
 #[inline]
-pub fn square(tag: Tag, sq: Square) -> u64 {
-    let kind = match tag {
-        Tag::Crater => 0,
-        Tag::WhiteBubble => 1,
-        Tag::BlackBubble => 2,
-        Tag::EnPassant => 3,
-        _ => return mix((tag as u64) << 40 | sq.index() as u64),
-    };
-    SQUARE_KEYS[kind][sq.index()]
+pub fn en_passant(sq: Square) -> u64 {
+    EN_PASSANT_KEYS[sq.index()]
 }
 
 /// The sets of squares a position keys whole ([`set`]).
@@ -224,9 +208,7 @@ mod tests {
     fn tabled_keys_are_the_mixed_ones() {
         for index in 0..SQUARE_SLOTS {
             let Some(sq) = Square::from_index(index) else { continue };
-            for tag in TABLED_SQUARES {
-                assert_eq!(square(tag, sq), mix((tag as u64) << 40 | index as u64));
-            }
+            assert_eq!(en_passant(sq), mix((Tag::EnPassant as u64) << 40 | index as u64));
             for value in 0..=u8::MAX {
                 assert_eq!(counter(sq, value), mix((Tag::Counter as u64) << 40 | u64::from(value) << 8 | index as u64));
                 let stored = if value == 0 { 0 } else { counter(sq, value - 1) };

@@ -149,9 +149,9 @@ pub(super) fn rise(pos: &mut Position, mover: Color, log: &mut Log) {
     let (north, south) = (rising.shifted(Delta::new(0, 1).slots()), rising.shifted(Delta::new(0, -1).slots()));
     let arrived = if riser == Color::White { north } else { south } & SquareSet::of_rect(TERRAIN.area);
     let units = pos.board().occupied();
-    let struck = arrived & units;
-    let met = arrived.difference(units) & still;
-    let risen = arrived.difference(units).difference(met);
+    let (struck, free) = (arrived & units, arrived.difference(units));
+    let met = free & still;
+    let risen = free.difference(met);
     if log.is_kept() {
         note_rise(pos, riser, (struck, met, risen), log);
     }
