@@ -906,10 +906,13 @@ impl<'a> Run<'a> {
     ) -> Result<(Played, Option<Turn>), String> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        match self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after) {
-            Ok(turn) => self.played(ply, &turn, after, known, canonical, context).map(|played| (played, Some(turn))),
-            Err(e) => Err(self.refuse(e, ply, pos, context, lost_rights)),
-        }
+        let resolved = self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after);
+        // Judged by reference, as in `ply_in_place`; moved out only when it is kept.
+        let played = match resolved {
+            Ok(ref turn) => self.played(ply, turn, after, known, canonical, context)?,
+            Err(e) => return Err(self.refuse(e, ply, pos, context, lost_rights)),
+        };
+        Ok((played, resolved.ok().filter(|_| !self.verdict_only)))
     }
 
     /// [`Run::ply`] played on `pos` itself, for a variant that plays in place
@@ -930,7 +933,9 @@ impl<'a> Run<'a> {
                 self.canonical = canonical;
                 return None;
             }
-            Some(Ok(turn)) => self.played(ply, &turn, pos, known, canonical, context),
+            // By reference: moved, the turn was read back wider than the resolution
+            // wrote it, and the processor waited for the stores to land.
+            Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context),
             // A refused turn left `pos` as it was.
             Some(Err(e)) => Err(self.refuse(e, ply, pos, context, lost_rights)),
         })
@@ -975,6 +980,7 @@ impl<'a> Run<'a> {
     /// What a turn resolved and played into `after` amounts to: its check mark
     /// (checked against the written one) and the mate it gives; `canonical` is the
     /// turn's notation, in the buffer the replay reuses, given back to it.
+    #[inline(always)]
     fn played(
         &mut self,
         ply: PlyView,
