@@ -906,7 +906,8 @@ impl<'a> Run<'a> {
     ) -> Result<(Played, Option<Turn>), String> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let resolved = self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after);
+        let resolved =
+            self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after);
         // Judged by reference, as in `ply_in_place`; moved out only when it is kept.
         let played = match resolved {
             Ok(ref turn) => self.played(ply, turn, after, known, canonical, context)?,
@@ -933,8 +934,8 @@ impl<'a> Run<'a> {
                 self.canonical = canonical;
                 return None;
             }
-            // By reference: moved, the turn was read back wider than the resolution
-            // wrote it, and the processor waited for the stores to land.
+            // By reference: moved, the turn would be copied through memory right
+            // after the resolution wrote it.
             Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context),
             // A refused turn left `pos` as it was.
             Some(Err(e)) => Err(self.refuse(e, ply, pos, context, lost_rights)),
@@ -979,7 +980,9 @@ impl<'a> Run<'a> {
 
     /// What a turn resolved and played into `after` amounts to: its check mark
     /// (checked against the written one) and the mate it gives; `canonical` is the
-    /// turn's notation, in the buffer the replay reuses, given back to it.
+    /// turn's notation, in the buffer the replay reuses, given back to it. Inlined
+    /// in its two callers, which read its verdict at once.
+    #[allow(clippy::inline_always, reason = "once per ply: out of line, its verdict went through memory")]
     #[inline(always)]
     fn played(
         &mut self,
