@@ -80,7 +80,8 @@ const CROWD_AROUND_THE_KING: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3
 /// Found by a hill climb from the crowd around the king against the search with its
 /// hunt and refutation: more invigorated bishops and a queen in the crowd, a paused
 /// knight on e4. The search reaches the budget: whether White has a legal turn is
-/// beyond what arbiter decides.
+/// beyond what arbiter decides. Under `birth=strike` the hunt finds a legal turn at
+/// once.
 const BEYOND_THE_BUDGET: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ/qq3K1Q/2R1q1rR w - - 0 1 \
                                  a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                                  b8:0,h8:0,d6:0,h6:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,h1:0,g5:0,f6:0,c4:0,f5:0,e4:2";
@@ -88,7 +89,8 @@ const BEYOND_THE_BUDGET: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ/qq3K1
 /// Found by a hill climb from the castling jam: a black queen and bishop among the
 /// stacks, an invigorated queen beside the king. It once reached the budget (the
 /// refutation let a queen's route along the first rank pass the king on both ends of
-/// its one move); now mate in a few states.
+/// its one move); now mate in a few states. Under `birth=strike` the search still
+/// reaches the budget.
 const QUEEN_BESIDE_THE_JAM: &str = "k7/8/3R1B2/8/PRpR3b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
                                     a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
 
@@ -248,20 +250,30 @@ fn a_diagram_of_the_crowd_around_the_king_is_drawn() {
 }
 
 #[test]
+fn the_crowd_beyond_the_budget_has_a_legal_turn_under_birth_strike() {
+    let out = validate_limited("fizz-beyond-strike.pgn", &record(BEYOND_THE_BUDGET, "birth=strike", "", "*"));
+    assert!(out.contains("valid, 0 plies, *"), "{out}");
+}
+
+#[test]
 fn a_position_beyond_the_budget_is_reported_not_guessed() {
     // Whatever the record claims, the game is unreadable at the position, with exit 2,
     // and the good game after it is still validated.
-    for result in ["1-0", "0-1", "*"] {
+    let beyond = [(BEYOND_THE_BUDGET, ""), (QUEEN_BESIDE_THE_JAM, "birth=strike")];
+    for ((fen, rules), result) in beyond.into_iter().flat_map(|b| ["1-0", "0-1", "*"].map(|r| (b, r))) {
         let name = "fizz-beyond.pgn";
-        let (out, status, stderr) = validate_limited_with_status(name, &record(BEYOND_THE_BUDGET, "", "", result));
-        assert_eq!(status, Some(2), "{result}:\n{out}\n{stderr}");
-        assert!(out.contains(": unreadable at line"), "{result}:\n{out}");
+        let (out, status, stderr) = validate_limited_with_status(name, &record(fen, rules, "", result));
+        assert_eq!(status, Some(2), "{rules:?} {result}:\n{out}\n{stderr}");
+        assert!(out.contains(": unreadable at line"), "{rules:?} {result}:\n{out}");
         assert!(
             stderr.contains("cannot decide whether White has a legal turn: the search stopped after")
                 && stderr.contains("this position is beyond what arbiter decides"),
-            "{result}:\n{stderr}"
+            "{rules:?} {result}:\n{stderr}"
         );
-        assert!(!out.contains("checkmate") && !out.contains("stalemate"), "{result}: a guessed ending:\n{out}");
+        assert!(
+            !out.contains("checkmate") && !out.contains("stalemate"),
+            "{rules:?} {result}: a guessed ending:\n{out}"
+        );
     }
 }
 
