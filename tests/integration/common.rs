@@ -79,9 +79,20 @@ pub(crate) fn scratch(tag: &str) -> std::path::PathBuf {
 /// Writes `bytes` to a file `name` in a scratch folder of this test run (`tag` keeps
 /// the folders of different test files apart).
 pub(crate) fn temp_file(tag: &str, name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = scratch(tag).join(name);
-    std::fs::write(&path, bytes).expect("temp file");
-    path
+    // Tests run in parallel and share the folder of a tag: another test's `TempFile`
+    // removes the folder the moment it is left empty, which may fall between making
+    // the folder and writing into it. The folder is then made again.
+    let mut attempts = 0;
+    loop {
+        let path = scratch(tag).join(name);
+        match std::fs::write(&path, bytes) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempts < 100 => attempts += 1,
+            written => {
+                written.expect("temp file");
+                return path;
+            }
+        }
+    }
 }
 
 /// A file written for one test, removed when the guard is dropped (even when the test
