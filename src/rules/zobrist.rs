@@ -22,7 +22,7 @@ pub const fn mix(mut x: u64) -> u64 {
 /// What a key stands for, so that equal squares of different things differ.
 #[derive(Clone, Copy, Debug)]
 #[repr(u64)]
-pub enum Tag {
+enum Tag {
     Unit = 1,
     Crater = 2,
     WhiteBubble = 3,

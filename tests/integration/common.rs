@@ -79,20 +79,9 @@ pub(crate) fn scratch(tag: &str) -> std::path::PathBuf {
 /// Writes `bytes` to a file `name` in a scratch folder of this test run (`tag` keeps
 /// the folders of different test files apart).
 pub(crate) fn temp_file(tag: &str, name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    // Tests run in parallel and share the folder of a tag: another test's `TempFile`
-    // removes the folder the moment it is left empty, which may fall between making
-    // the folder and writing into it. The folder is then made again.
-    let mut attempts = 0;
-    loop {
-        let path = scratch(tag).join(name);
-        match std::fs::write(&path, bytes) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempts < 100 => attempts += 1,
-            written => {
-                written.expect("temp file");
-                return path;
-            }
-        }
-    }
+    let path = scratch(tag).join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
 }
 
 /// A file written for one test, removed when the guard is dropped (even when the test
@@ -112,10 +101,9 @@ impl TempFile {
 
 impl Drop for TempFile {
     fn drop(&mut self) {
+        // The folder stays: tests run in parallel and share it, and one removed the
+        // moment it was left empty could vanish between another test's making of it
+        // and its write (a test failed so, with `NotFound`).
         let _ = std::fs::remove_file(&self.0);
-        // The folder goes once its last file has gone; an error means others remain.
-        if let Some(folder) = self.0.parent() {
-            let _ = std::fs::remove_dir(folder);
-        }
     }
 }
