@@ -277,7 +277,15 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
     match moves {
         0 => {}
         1 => {
-            let vacated = |sq: &Square| board.is_empty_at(*sq) || st.extras.contains(*sq);
+            // A unit of ours on the square must leave it first, with its extra move
+            // and without capturing: past the units that will not move again (the
+            // enemy's, ours without an extra, and the king, which moves last).
+            let stayers = board.occupied().difference(st.extras.difference(single(king)));
+            let vacated = |sq: &Square| {
+                board.is_empty_at(*sq)
+                    || (st.extras.contains(*sq)
+                        && board.get(*sq).is_some_and(|unit| !step(unit.role, *sq, us, stayers).lands.is_empty()))
+            };
             ends = ends.union(step(Role::King, king, us, fixed).lands.iter().filter(vacated).collect());
         }
         _ => {
