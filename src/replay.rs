@@ -342,7 +342,7 @@ pub fn replay(
         canonical: String::new(),
         put_off: None,
     };
-    let mut history = History::with_room(game.line().len() + 1);
+    let mut history = History::new(run.variant, game.line().len() + 1);
     let start_check = run.variant.is_check(&start);
     let (start_status, line) = match history.record(run.variant, &start, 0, start_check) {
         Ok(status) => {
@@ -395,7 +395,6 @@ fn beyond(span: Span, undecided: &Undecided) -> Problem {
 
 /// The one place where a game's status is computed: repetitions, clocks and
 /// endings along the main line, ply by ply.
-#[derive(Default)]
 struct History {
     seen: Occurrences,
     claims: Vec<Claimable>,
@@ -403,12 +402,9 @@ struct History {
 }
 
 impl History {
-    /// A history with room for `positions` positions without growing.
-    fn with_room(positions: usize) -> History {
-        History {
-            seen: Occurrences::with_capacity_and_hasher(positions, std::hash::BuildHasherDefault::default()),
-            ..History::default()
-        }
+    /// A history of a line of `variant` that will hold about `positions` positions.
+    fn new(variant: &dyn Variant, positions: usize) -> History {
+        History { seen: Occurrences::new(variant, positions), claims: Vec::new(), ending: None }
     }
 
     /// Notes the position after `ply`, whose side to move is in check or not, and
@@ -423,9 +419,7 @@ impl History {
     /// [`History::record`] without the status, for a replay that keeps none: the
     /// position's dead-position draw, if any.
     fn note(&mut self, variant: &dyn Variant, pos: &Position, ply: usize) -> Judged<Option<Outcome>> {
-        let count = self.seen.entry(repetition::key(variant, pos)).or_insert(0);
-        *count += 1;
-        let count = *count;
+        let count = self.seen.note(repetition::key(variant, pos), pos);
         self.note_claim(count == 3, Claim::ThreefoldRepetition, ply);
         self.note_claim(pos.halfmove() >= 100, Claim::FiftyMoveRule, ply);
         let dead = variant.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial));

@@ -125,6 +125,16 @@ pub trait Rules: Send + Sync {
         turns.iter().any(|t| t.moves().first().is_some_and(|m| m.kind == MoveKind::EnPassant)).then_some(ep)
     }
 
+    /// Whether no position before a turn that resets the halfmove clock (O6) can occur
+    /// again after it, so that repetitions (O8) are looked for only among the
+    /// positions since the last reset. True where pawns only ever advance and a
+    /// capture takes a unit off for good; the default, false, suits the variants
+    /// where a reset can be undone (a bounce that takes a pawn back, a stun whose
+    /// target stays on its square).
+    fn clock_reset_ends_repetition(&self) -> bool {
+        false
+    }
+
     /// Whether the side to move has insufficient material to ever mate and the
     /// variant ends such games (orthodox chess only, O3).
     fn is_dead_position(&self, _pos: &Position) -> bool {

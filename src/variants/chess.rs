@@ -108,6 +108,11 @@ impl Rules for Chess {
             .or_else(|| self.is_dead_position(pos).then(|| Outcome::draw(EndReason::InsufficientMaterial))))
     }
 
+    /// Pawns only advance and captures are for good.
+    fn clock_reset_ends_repetition(&self) -> bool {
+        true
+    }
+
     fn is_dead_position(&self, pos: &Position) -> bool {
         let board = pos.board();
         // A pawn, rook or queen of either side can still mate: the common case, at once.

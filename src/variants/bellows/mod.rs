@@ -102,6 +102,11 @@ impl Rules for Bellows {
         moves::in_check(pos, &self.schedule)
     }
 
+    /// Pawns only advance and captures are for good.
+    fn clock_reset_ends_repetition(&self) -> bool {
+        true
+    }
+
     /// L7: a side with no legal move loses, in check (checkmate) or not. O3: no
     /// insufficient-material rule.
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {

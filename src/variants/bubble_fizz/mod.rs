@@ -117,6 +117,12 @@ impl Rules for BubbleFizz {
         "bubble-fizz"
     }
 
+    /// Pawns only advance and captures are for good (a strike is no capture, O6, and
+    /// does not reset the clock).
+    fn clock_reset_ends_repetition(&self) -> bool {
+        true
+    }
+
     /// Its search stops at a budget shared by the questions of a game.
     fn always_decides(&self) -> bool {
         false

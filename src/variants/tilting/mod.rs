@@ -130,6 +130,11 @@ impl Rules for Tilting {
         check_by_move::gives_check(after, &TERRAIN, mv)
     }
 
+    /// Pawns only advance, captures are for good, and a blast's craters stay (T3).
+    fn clock_reset_ends_repetition(&self) -> bool {
+        true
+    }
+
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>> {
         match Color::ALL.map(|c| pos.board().king(c).is_some()) {
             // T5: one blast removed both kings.
