@@ -201,4 +201,37 @@ mod tests {
         // With too few steps the hunt gives up: a miss, not a verdict.
         assert!(!finds_end(&after(CROWD, "e4", "d2"), Birth::Fizzle, &Steps::new(2_000)));
     }
+
+    /// Rooks stacked over invigorated pawns on three files, a black rook and bishop
+    /// among them, more invigorated rooks, a knight and a queen above; the king on h1
+    /// checked along the first rank (a fuzz seed, and beyond the budget in the hostile
+    /// tests).
+    const STACKS_UNDER_A_CROWD: &str = "k1r5/8/1R2NR2/4R1QR/1R1R1nr1/PRPRbRP1/1PrP1P1P/r6K w - - 0 1 - \
+                                        b6:0,e6:0,e5:0,h5:0,b4:0,d4:0,a3:2,b3:0,c3:2,d3:0,f3:0,g3:2,b2:0,d2:0,\
+                                        f2:0,h2:2,g5:0,f6:1";
+
+    #[test]
+    fn the_stacks_under_a_crowd_have_a_legal_turn_the_hunt_misses() {
+        // Six moves: the knight makes way for the rook on e5, which leaves the fifth
+        // rank; the rook on d4 makes way for the rook on d3, which leaves the queen's
+        // diagonal; the queen goes round by b5 to f1 and shuts the first rank. The hunt
+        // looks for units that come between in one move, and misses it.
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            let pos = snapshot::read(STACKS_UNDER_A_CROWD).expect("a valid snapshot");
+            let mut st = TurnState::begin(&pos);
+            for (from, to) in [("e6", "c7"), ("e5", "e7"), ("d4", "e4"), ("d3", "d4"), ("g5", "b5"), ("b5", "f1")] {
+                let mut moves = Vec::new();
+                next_moves(&st, MoveFilter::default(), &mut moves);
+                let (from, to) = (Square::parse(from), Square::parse(to));
+                let mv = moves.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to);
+                st.apply(&mv.expect("a move that may come next"), birth);
+            }
+            assert!(super::safety::safe_at_end(&st), "{birth:?}");
+            let first = after(STACKS_UNDER_A_CROWD, "e6", "c7");
+            assert!(
+                !finds_end(&first, birth, &Steps::new(1_000_000)),
+                "{birth:?}: the hunt found it; the notes say otherwise"
+            );
+        }
+    }
 }
