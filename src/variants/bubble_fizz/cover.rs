@@ -170,6 +170,44 @@ fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
     weighed.iter().any(|(plan, threats)| plan_may_work(st, plan, threats, &reaches_of, work))
 }
 
+/// The moves of a route: one, or two (the second from the first's landing).
+pub(super) type Legs = [Option<(Square, Square)>; 2];
+
+/// The routes of the movers (the king left out) that answer a threat to the king
+/// ending the turn on `target` and that the order of moves does not rule out (they
+/// need nobody, or a holder of the ordinary move), as the cover weighs them: what the
+/// planner of [`super::witness`] tries to make. Empty when nothing is threatened
+/// there or the king cannot end there. The work is spent from `work`.
+pub(super) fn ways_to_answer(st: &TurnState, birth: Birth, target: Square, work: &Steps) -> Vec<(Square, Legs)> {
+    let pos = &st.pos;
+    let board = pos.board();
+    let Some(king) = board.king(pos.turn()) else { return Vec::new() };
+    let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
+    let movers: SquareSet = board.occupied_by(pos.turn()).iter().filter(|&sq| may_move(sq)).collect();
+    let fixed = board.occupied().difference(movers);
+    let others = movers.difference(SquareSet::only(king));
+    let mut wanted = Wanted::default();
+    for plan in king_plans(st, fixed, king, may_move(king)).iter().filter(|plan| plan.ends == target) {
+        match threats(st, birth, fixed, plan) {
+            Some(threats) => wanted.add(&threats),
+            None => return Vec::new(),
+        }
+    }
+    let mut ways = Vec::new();
+    if wanted.ends.is_empty() && wanted.landings.is_empty() {
+        return ways;
+    }
+    for reach in others.iter().filter_map(|sq| reach(st, fixed, others, sq, &wanted, work)) {
+        for route in reach.routes.iter().flatten() {
+            let way = (reach.from, route.legs);
+            if route.legs[0].is_some() && route.needs != Needs::Impossible && !ways.contains(&way) {
+                ways.push(way);
+            }
+        }
+    }
+    ways
+}
+
 /// The squares where a route may answer some threat of some plan: ending between an
 /// attacker and the king, or landing below an attacker (`birth=strike`). A route that
 /// does neither answers nothing, exactly as staying put, so only the others are kept

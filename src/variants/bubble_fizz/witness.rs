@@ -3,7 +3,12 @@
 //! the full search wander through every harmless reshuffle, a legal end is usually a
 //! few purposeful moves away.
 //!
-//! For each square `K` where the king might end the turn (its own first, then the
+//! First a planner, for the king staying where it is: it makes the routes of the
+//! cover ([`cover::ways_to_answer`]) that bring a unit between the king and an
+//! attacker, the units of ours on a route stepping off it first (and the units that
+//! keep those in place, a few deep), one route per threat.
+//!
+//! Then, for each square `K` where the king might end the turn (its own first, then the
 //! squares its moves may reach), the hunt tries only moves with a purpose for that
 //! square: a king move towards `K`, a move that comes between `K` and an enemy unit
 //! that attacks it (or, under `birth=strike`, lands below that unit so that its bubble
@@ -13,13 +18,14 @@
 //! end; a miss proves nothing, and the full search decides. Its steps come from the
 //! question's budget, a bounded share of it (see `generate::Memo`).
 
-use super::bubbles::{below, struck_by_rise, Birth};
+use super::bubbles::{above, below, struck_by_rise, Birth};
+use super::cover;
 use super::generate::{next_moves, state_key, MOVE_STEPS, STATE_STEPS};
 use super::relevance::{reaches, step};
 use super::safety;
 use super::steps::Steps;
 use super::turn_state::TurnState;
-use crate::geometry::attacks::between;
+use crate::geometry::attacks::{self, between};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::{is_immobile, MoveFilter};
 use crate::rules::{Move, MoveKind, Role};
@@ -47,10 +53,134 @@ pub(super) fn finds_end(st: &TurnState, birth: Birth, steps: &Steps) -> bool {
         }
         reached.remove(king);
     }
+    if planned(st, birth, steps, PLANNED_ROUTES) {
+        return true;
+    }
     std::iter::once(king).chain(reached.iter()).any(|target| {
         let mut seen = HashSet::new();
         pursue(st, birth, target, steps, &mut seen)
     })
+}
+
+/// How many routes, one after another, the planner makes to answer the threats to a
+/// king that stays (one per threat it answers).
+const PLANNED_ROUTES: usize = 3;
+
+/// How deep the planner follows units that must make way for units that must make way.
+const MAKING_WAY_DEPTH: usize = 3;
+
+/// The work the cover's routes may take at one step of the planner, in steps.
+const ROUTE_WORK: usize = 50_000;
+
+/// The planner: with the king staying where it is, take the routes the cover does not
+/// rule out for a unit to come between it and an attacker (in one move or two), and
+/// make each of them, moving out of its way first the units that stand on it (and the
+/// units that keep those in place, a few deep). Each route made is played move by move
+/// (every move one that may come next) and the turn judged at its end; another route
+/// follows while threats are left, up to `routes` of them.
+fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
+    if safety::safe_at_end(st) {
+        return true;
+    }
+    let Some(king) = st.pos.board().king(st.pos.turn()) else { return false };
+    if routes == 0 || !st.may_continue() || !steps.spend(STATE_STEPS) {
+        return false;
+    }
+    let work = Steps::new(ROUTE_WORK);
+    let mut ways = cover::ways_to_answer(st, birth, king, &work);
+    if !steps.spend(ROUTE_WORK - work.left()) {
+        return false;
+    }
+    // Routes of one move first: they ask the fewest units to make way.
+    ways.sort_by_key(|(_, legs)| legs[1].is_some());
+    ways.into_iter().any(|(unit, legs)| {
+        made(st, birth, unit, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1))
+    })
+}
+
+/// The state after the route `legs` of the unit on `unit`, made from `st`: the units
+/// of ours on its squares (those it passes and lands on) step off them first, onto
+/// squares off the route; `None` when that or a move of the route cannot be made.
+fn made<'a>(st: &TurnState<'a>, birth: Birth, unit: Square, legs: cover::Legs, steps: &Steps) -> Option<TurnState<'a>> {
+    let (mut route, mut lands) = (SquareSet::only(unit), SquareSet::EMPTY);
+    for (from, to) in legs.iter().flatten() {
+        route = route.union(between(*from, *to)).union(SquareSet::only(*to));
+        lands.insert(*to);
+    }
+    let mut next = st.clone();
+    let ours = next.pos.board().occupied_by(next.pos.turn());
+    for blocker in &(route & ours) {
+        if blocker != unit && !make_way(&mut next, birth, blocker, (route, lands), MAKING_WAY_DEPTH, steps) {
+            return None;
+        }
+    }
+    for (from, to) in legs.iter().flatten() {
+        play(&mut next, birth, steps, |mv| mv.from == *from && mv.to == *to)?;
+    }
+    Some(next)
+}
+
+/// Moves the unit on `sq` off it, without capturing, onto a square out of `keep` (the
+/// route's squares) whose bubble pauses nothing the route needs (`lands`: where the
+/// route's unit lands); when it cannot move yet, the units of ours right next to it
+/// on its ways step aside first (up to `depth` deep). `false` when it stays.
+fn make_way(
+    st: &mut TurnState,
+    birth: Birth,
+    sq: Square,
+    (keep, lands): (SquareSet, SquareSet),
+    depth: usize,
+    steps: &Steps,
+) -> bool {
+    // Off `keep`, and not making a bubble where the route lands (its unit would be
+    // paused there) nor, under `birth=strike`, on a unit of ours on `keep` (a unit
+    // that has yet to move).
+    let (us, ours) = (st.pos.turn(), st.pos.board().occupied_by(st.pos.turn()));
+    let harmless = |to: Square| {
+        above(to, us)
+            .is_none_or(|bubble| !lands.contains(bubble) && (birth == Birth::Fizzle || !(ours & keep).contains(bubble)))
+    };
+    let off = |mv: &Move| mv.from == sq && !mv.capture && !keep.contains(mv.to) && harmless(mv.to);
+    // Gone already (making way for another, off `keep` too), or gone now.
+    if st.pos.board().is_empty_at(sq) || play(st, birth, steps, off).is_some() {
+        return true;
+    }
+    let board = st.pos.board();
+    let them = us.other();
+    let Some(piece) = board.get(sq) else { return false };
+    if depth == 0 || is_immobile(board, sq) || !st.may_move(sq) {
+        return false;
+    }
+    let next_to = match piece.role {
+        Role::Knight => attacks::knight_attacks(sq),
+        _ => attacks::king_attacks(sq),
+    };
+    let king = board.king(us).map_or(SquareSet::EMPTY, SquareSet::only);
+    let waiting =
+        (step(piece.role, sq, us, board.occupied_by(them)).lands & board.occupied_by(us) & next_to).difference(king);
+    let keep = keep.union(SquareSet::only(sq));
+    for other in &waiting {
+        // Even a unit that fails to make way may have moved others, and freed a way.
+        make_way(st, birth, other, (keep, lands), depth - 1, steps);
+        if st.pos.board().is_empty_at(sq) || play(st, birth, steps, off).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Plays the first move that may come next in `st` and that `wanted` accepts; `None`
+/// when there is none or the steps run out (each look at the moves costs a move's
+/// steps, played or not).
+fn play(st: &mut TurnState, birth: Birth, steps: &Steps, wanted: impl Fn(&Move) -> bool) -> Option<()> {
+    if !steps.spend(MOVE_STEPS) {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(32);
+    next_moves(st, MoveFilter::default(), &mut moves);
+    let mv = moves.into_iter().find(|mv| wanted(mv) && !matches!(mv.kind, MoveKind::Castle { .. }))?;
+    st.apply(&mv, birth);
+    Some(())
 }
 
 /// The depth-first hunt for an end with the king on `target`.
@@ -211,11 +341,13 @@ mod tests {
                                         f2:0,h2:2,g5:0,f6:1";
 
     #[test]
-    fn the_stacks_under_a_crowd_have_a_legal_turn_the_hunt_misses() {
+    fn the_stacks_under_a_crowd_have_a_legal_turn_the_planner_makes() {
         // Six moves: the knight makes way for the rook on e5, which leaves the fifth
         // rank; the rook on d4 makes way for the rook on d3, which leaves the queen's
-        // diagonal; the queen goes round by b5 to f1 and shuts the first rank. The hunt
-        // looks for units that come between in one move, and misses it.
+        // diagonal; the queen goes round by b5 to f1 and shuts the first rank. The
+        // hunt's moves with a purpose do not find it; the planner makes the queen's
+        // route, with the units in its way and the unit that keeps one of them in place
+        // moved first.
         for birth in [Birth::Fizzle, Birth::Strike] {
             let pos = snapshot::read(STACKS_UNDER_A_CROWD).expect("a valid snapshot");
             let mut st = TurnState::begin(&pos);
@@ -227,11 +359,13 @@ mod tests {
                 st.apply(&mv.expect("a move that may come next"), birth);
             }
             assert!(super::safety::safe_at_end(&st), "{birth:?}");
-            let first = after(STACKS_UNDER_A_CROWD, "e6", "c7");
-            assert!(
-                !finds_end(&first, birth, &Steps::new(1_000_000)),
-                "{birth:?}: the hunt found it; the notes say otherwise"
-            );
+            for (from, to) in [("e6", "c7"), ("h5", "h8"), ("b6", "b8")] {
+                let first = after(STACKS_UNDER_A_CROWD, from, to);
+                let steps = Steps::new(1_000_000);
+                assert!(super::planned(&first, birth, &steps, super::PLANNED_ROUTES), "{birth:?} after {from}{to}");
+                let steps = Steps::new(1_000_000);
+                assert!(finds_end(&first, birth, &steps), "{birth:?} after {from}{to}");
+            }
         }
     }
 }
