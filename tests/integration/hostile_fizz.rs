@@ -88,6 +88,14 @@ const CROWD_WITH_A_STUCK_PAWN: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ
                                  a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                                  b8:0,h8:0,d6:0,h6:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,h1:0,g5:0,f6:0,c4:0,f5:0,e4:2";
 
+/// Found by a hill climb against the search with its planner: the king on h1 checked
+/// along the first rank, its pawns on g2 and h2 (no extra move), five invigorated
+/// knights far away. Mate, but the refutation let the king step to g2 or h2, where
+/// nothing threatens it, as if the pawn there could make way: it has no extra move
+/// while the king takes the ordinary one. It reached the budget (50,182 states); now
+/// mate at once.
+const KNIGHTS_FAR_AWAY: &str = "N1NN2r1/8/2N4k/8/N7/8/6PP/4r2K w - - 0 1 - a8:0,c8:0,d8:0,c6:0,a4:0";
+
 /// Found by a hill climb from the stacked rooks (a fuzz seed since): the king on h1
 /// checked along the first rank, invigorated pawns under invigorated rooks on three
 /// files with a black rook and bishop among them, more invigorated rooks, a knight and
@@ -98,11 +106,20 @@ const CROWD_WITH_A_STUCK_PAWN: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ
 const STACKS_UNDER_A_CROWD: &str = "k1r5/8/1R2NR2/4R1QR/1R1R1nr1/PRPRbRP1/1PrP1P1P/r6K w - - 0 1 - \
                                     b6:0,e6:0,e5:0,h5:0,b4:0,d4:0,a3:2,b3:0,c3:2,d3:0,f3:0,g3:2,b2:0,d2:0,f2:0,h2:2,g5:0,f6:1";
 
+/// Found by a hill climb from the jam with the queen beside it, against the search
+/// with its planner and both refutations: the same jam without the black knight and
+/// bishop on the king's side. Beyond the budget under either `birth` option: the
+/// search stops, and the position is reported undecided.
+const OPENED_JAM: &str = "k7/8/3R1B2/8/PRpR4/PRqRP3/1P1PPP2/r3KQ1R w - - 0 1 - \
+                          a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
+
 /// Found by a hill climb from the castling jam: a black queen and bishop among the
 /// stacks, an invigorated queen beside the king. It once reached the budget (the
 /// refutation let a queen's route along the first rank pass the king on both ends of
-/// its one move); now mate in a few states. Under `birth=strike` the search still
-/// reaches the budget.
+/// its one move); now mate in a few states. Under `birth=strike` it reached the budget
+/// until the refutation stopped letting the king step onto a square whose unit cannot
+/// make way (the pawn on d2 or e2 has no move while the king takes the ordinary one);
+/// now mate under either option.
 const QUEEN_BESIDE_THE_JAM: &str = "k7/8/3R1B2/8/PRpR3b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
                                     a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
 
@@ -235,6 +252,7 @@ fn the_castling_jam_with_a_crowd_above_is_mate() {
     mates_are_found("fizz-castling-jam-crowded", &[CASTLING_JAM_CROWDED], "");
     mates_are_found("fizz-castling-jam-crowded-strike", &[CASTLING_JAM_CROWDED], "birth=strike");
     mates_are_found("fizz-queen-beside-the-jam", &[QUEEN_BESIDE_THE_JAM], "");
+    mates_are_found("fizz-queen-beside-the-jam-strike", &[QUEEN_BESIDE_THE_JAM], "birth=strike");
 }
 
 #[test]
@@ -273,6 +291,12 @@ fn the_crowd_with_a_stuck_pawn_has_a_legal_turn_under_birth_strike() {
 }
 
 #[test]
+fn knights_far_away_cannot_save_a_king_whose_pawns_hold_its_squares() {
+    mates_are_found("fizz-knights-far-away", &[KNIGHTS_FAR_AWAY], "");
+    mates_are_found("fizz-knights-far-away-strike", &[KNIGHTS_FAR_AWAY], "birth=strike");
+}
+
+#[test]
 fn the_stacks_under_a_crowd_have_a_legal_turn() {
     // Whatever the record claims, the game is not over, under either option.
     for rules in ["", "birth=strike"] {
@@ -285,8 +309,8 @@ fn the_stacks_under_a_crowd_have_a_legal_turn() {
 fn a_position_beyond_the_budget_is_reported_not_guessed() {
     // Whatever the record claims, the game is unreadable at the position, with exit 2,
     // and the good game after it is still validated.
-    let (fen, rules) = (QUEEN_BESIDE_THE_JAM, "birth=strike");
-    for result in ["1-0", "0-1", "*"] {
+    for (rules, result) in ["", "birth=strike"].into_iter().flat_map(|rules| ["1-0", "0-1", "*"].map(|r| (rules, r))) {
+        let fen = OPENED_JAM;
         let name = "fizz-beyond.pgn";
         let (out, status, stderr) = validate_limited_with_status(name, &record(fen, rules, "", result));
         assert_eq!(status, Some(2), "{rules:?} {result}:\n{out}\n{stderr}");
@@ -307,7 +331,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
 fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
     let output = Command::cargo_bin("arbiter")
         .expect("the arbiter binary is built for tests")
-        .args(["diagram", "--variant", "bubble-fizz", "--rule", "birth=strike", "--fen", QUEEN_BESIDE_THE_JAM])
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", OPENED_JAM])
         .timeout(HANG_GUARD)
         .output()
         .expect("arbiter runs");

@@ -61,7 +61,7 @@
 //! weakens it but keeps it exact.
 
 use super::bubbles::{below, struck_by_rise, Birth};
-use super::relevance::{reaches, roles_after, step};
+use super::relevance::{can_step_off, reaches, roles_after, step};
 use super::steps::Steps;
 use super::turn_state::TurnState;
 use crate::geometry::attacks::between;
@@ -246,8 +246,12 @@ const ROUTE_STEPS: usize = 20;
 
 /// The ways the king may end the turn: staying, or one or two steps, over every
 /// board the turn might still make (castling is left out: see the module comment).
+/// A square the king steps to must be empty by then: a unit of ours on it leaves
+/// first, without capturing, with its extra when the king takes the ordinary move
+/// (then only units with an extra can move out of its way), else with either.
 fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> Vec<KingPlan> {
     let us = st.pos.turn();
+    let board = st.pos.board();
     let mut plans =
         vec![KingPlan { ends: king, spends_ordinary: false, landings: SquareSet::EMPTY, legs: [None, None] }];
     if !movable {
@@ -255,12 +259,23 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
     }
     let has_extra = st.extras.contains(king);
     let twice = has_extra && !st.ordinary_used;
+    let only_extras = board.occupied().difference(st.extras.difference(SquareSet::only(king)));
+    let leaves_with_extra =
+        |sq: Square| board.is_empty_at(sq) || st.extras.contains(sq) && can_step_off(st, sq, only_extras);
+    let leaves = |sq: Square| {
+        board.is_empty_at(sq) || !fixed.contains(sq) && can_step_off(st, sq, fixed.union(SquareSet::only(king)))
+    };
     for to in &step(Role::King, king, us, fixed).lands {
         let landings = SquareSet::only(to);
         let first = Some((king, to));
-        plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings, legs: [first, None] });
-        if twice {
-            for then in &step(Role::King, to, us, fixed).lands {
+        if if has_extra { leaves(to) } else { leaves_with_extra(to) } {
+            plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings, legs: [first, None] });
+        }
+        if twice && leaves_with_extra(to) {
+            for then in (&step(Role::King, to, us, fixed).lands)
+                .into_iter()
+                .filter(|&then| then == king || leaves_with_extra(then))
+            {
                 plans.push(KingPlan {
                     ends: then,
                     spends_ordinary: true,

@@ -281,11 +281,8 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
             // and without capturing: past the units that will not move again (the
             // enemy's, ours without an extra, and the king, which moves last).
             let stayers = board.occupied().difference(st.extras.difference(single(king)));
-            let vacated = |sq: &Square| {
-                board.is_empty_at(*sq)
-                    || (st.extras.contains(*sq)
-                        && board.get(*sq).is_some_and(|unit| !step(unit.role, *sq, us, stayers).lands.is_empty()))
-            };
+            let vacated =
+                |sq: &Square| board.is_empty_at(*sq) || st.extras.contains(*sq) && can_step_off(st, *sq, stayers);
             ends = ends.union(step(Role::King, king, us, fixed).lands.iter().filter(vacated).collect());
         }
         _ => {
@@ -296,6 +293,13 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
         }
     }
     ends.iter().all(|sq| unstoppable_attack(st, sq))
+}
+
+/// Whether the unit of ours on `sq` has a move off it that the units on `stayers` (the
+/// units that will not move before it) do not stop. Nothing is captured after the first
+/// move of a turn, so it may land only where nothing stays.
+pub(super) fn can_step_off(st: &TurnState, sq: Square, stayers: SquareSet) -> bool {
+    st.pos.board().get(sq).is_some_and(|unit| !step(unit.role, sq, st.pos.turn(), stayers).lands.is_empty())
 }
 
 /// The unpaused enemy units that could attack one of `targets` on some board: a
