@@ -61,7 +61,7 @@
 //! weakens it but keeps it exact.
 
 use super::bubbles::{below, struck_by_rise, Birth};
-use super::relevance::{can_step_off, reaches, roles_after, step};
+use super::relevance::{can_step_off, makes_way_with_extra, reaches, roles_after, step};
 use super::steps::Steps;
 use super::turn_state::TurnState;
 use crate::geometry::attacks::between;
@@ -138,19 +138,45 @@ pub(super) fn refute(st: &TurnState, birth: Birth) -> (bool, usize) {
     (verdict, COVER_WORK - work.left())
 }
 
+/// Who may still move in a turn in progress: the king's square, the units that stay
+/// (the enemy's, and ours that are paused or have no move left) and the other movers.
+struct Movers {
+    king: Square,
+    fixed: SquareSet,
+    others: SquareSet,
+    king_moves: bool,
+}
+
+impl Movers {
+    /// The movers of `st`; `None` without a king.
+    fn of(st: &TurnState) -> Option<Movers> {
+        let board = st.pos.board();
+        let us = st.pos.turn();
+        let king = board.king(us)?;
+        let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
+        let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
+        let fixed = board.occupied().difference(movers);
+        Some(Movers { king, fixed, others: movers.difference(SquareSet::only(king)), king_moves: may_move(king) })
+    }
+
+    /// The king's plans (see [`king_plans`]).
+    fn plans(&self, st: &TurnState) -> Vec<KingPlan> {
+        king_plans(st, self.fixed, self.king, self.king_moves)
+    }
+
+    /// The routes of the other movers that answer what `wanted` asks.
+    fn reaches(&self, st: &TurnState, wanted: &Wanted, work: &Steps) -> Vec<Reach> {
+        self.others.iter().filter_map(|sq| reach(st, self.fixed, self.others, sq, wanted, work)).collect()
+    }
+}
+
 fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
-    let pos = &st.pos;
-    let board = pos.board();
-    let us = pos.turn();
-    let Some(king) = board.king(us) else { return true };
+    let Some(movers) = Movers::of(st) else { return true };
     if st.count == 0 || st.captured {
         return true;
     }
-    let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
-    let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
-    let fixed = board.occupied().difference(movers);
-    let others = movers.difference(SquareSet::only(king));
-    let plans = king_plans(st, fixed, king, may_move(king));
+    let fixed = movers.fixed;
+    let plans = movers.plans(st);
     // Each plan's threats; a plan without threats (or with more than are weighed)
     // ends the refutation at once, a plan with a threat nothing answers is dropped.
     let mut weighed = Vec::with_capacity(plans.len());
@@ -166,7 +192,7 @@ fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
     if weighed.is_empty() {
         return false;
     }
-    let reaches_of: Vec<Reach> = others.iter().filter_map(|sq| reach(st, fixed, others, sq, &wanted, work)).collect();
+    let reaches_of = movers.reaches(st, &wanted, work);
     weighed.iter().any(|(plan, threats)| plan_may_work(st, plan, threats, &reaches_of, work))
 }
 
@@ -179,16 +205,10 @@ pub(super) type Legs = [Option<(Square, Square)>; 2];
 /// planner of [`super::witness`] tries to make. Empty when nothing is threatened
 /// there or the king cannot end there. The work is spent from `work`.
 pub(super) fn ways_to_answer(st: &TurnState, birth: Birth, target: Square, work: &Steps) -> Vec<(Square, Legs)> {
-    let pos = &st.pos;
-    let board = pos.board();
-    let Some(king) = board.king(pos.turn()) else { return Vec::new() };
-    let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
-    let movers: SquareSet = board.occupied_by(pos.turn()).iter().filter(|&sq| may_move(sq)).collect();
-    let fixed = board.occupied().difference(movers);
-    let others = movers.difference(SquareSet::only(king));
+    let Some(movers) = Movers::of(st) else { return Vec::new() };
     let mut wanted = Wanted::default();
-    for plan in king_plans(st, fixed, king, may_move(king)).iter().filter(|plan| plan.ends == target) {
-        match threats(st, birth, fixed, plan) {
+    for plan in movers.plans(st).iter().filter(|plan| plan.ends == target) {
+        match threats(st, birth, movers.fixed, plan) {
             Some(threats) => wanted.add(&threats),
             None => return Vec::new(),
         }
@@ -197,7 +217,7 @@ pub(super) fn ways_to_answer(st: &TurnState, birth: Birth, target: Square, work:
     if wanted.ends.is_empty() && wanted.landings.is_empty() {
         return ways;
     }
-    for reach in others.iter().filter_map(|sq| reach(st, fixed, others, sq, &wanted, work)) {
+    for reach in movers.reaches(st, &wanted, work) {
         for route in reach.routes.iter().flatten() {
             let way = (reach.from, route.legs);
             if route.legs[0].is_some() && route.needs != Needs::Impossible && !ways.contains(&way) {
@@ -259,9 +279,7 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
     }
     let has_extra = st.extras.contains(king);
     let twice = has_extra && !st.ordinary_used;
-    let only_extras = board.occupied().difference(st.extras.difference(SquareSet::only(king)));
-    let leaves_with_extra =
-        |sq: Square| board.is_empty_at(sq) || st.extras.contains(sq) && can_step_off(st, sq, only_extras);
+    let leaves_with_extra = |sq: Square| makes_way_with_extra(st, sq);
     let leaves = |sq: Square| {
         board.is_empty_at(sq) || !fixed.contains(sq) && can_step_off(st, sq, fixed.union(SquareSet::only(king)))
     };

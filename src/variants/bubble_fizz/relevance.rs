@@ -277,12 +277,7 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
     match moves {
         0 => {}
         1 => {
-            // A unit of ours on the square must leave it first, with its extra move
-            // and without capturing: past the units that will not move again (the
-            // enemy's, ours without an extra, and the king, which moves last).
-            let stayers = board.occupied().difference(st.extras.difference(single(king)));
-            let vacated =
-                |sq: &Square| board.is_empty_at(*sq) || st.extras.contains(*sq) && can_step_off(st, *sq, stayers);
+            let vacated = |sq: &Square| makes_way_with_extra(st, *sq);
             ends = ends.union(step(Role::King, king, us, fixed).lands.iter().filter(vacated).collect());
         }
         _ => {
@@ -293,6 +288,20 @@ pub(super) fn king_is_lost(st: &TurnState, birth: Birth) -> bool {
         }
     }
     ends.iter().all(|sq| unstoppable_attack(st, sq))
+}
+
+/// Whether `sq` is empty, or can be emptied for the king's step when the king takes
+/// the turn's ordinary move: the unit of ours on it leaves first with its extra move,
+/// without capturing, past the units that will not move again (the enemy's, ours
+/// without an extra, and the king, which moves last).
+pub(super) fn makes_way_with_extra(st: &TurnState, sq: Square) -> bool {
+    let board = st.pos.board();
+    if board.is_empty_at(sq) {
+        return true;
+    }
+    let king = board.king(st.pos.turn()).map_or(SquareSet::EMPTY, single);
+    let stayers = board.occupied().difference(st.extras.difference(king));
+    st.extras.contains(sq) && can_step_off(st, sq, stayers)
 }
 
 /// Whether the unit of ours on `sq` has a move off it that the units on `stayers` (the
