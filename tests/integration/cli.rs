@@ -389,8 +389,8 @@ fn o4_a_game_not_finished_is_decided_off_the_board() {
 
 #[test]
 fn diagram_all_writes_one_file_per_ply() {
-    let dir = std::env::temp_dir().join(format!("arbiter-diagrams-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::Builder::new().prefix("arbiter-diagrams-").tempdir().expect("scratch folder");
+    let dir = scratch.path().join("plies");
     arbiter().args(["diagram", "fixtures/records/lenient.pgn", "--all", "-o"]).arg(&dir).assert().success();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("the folder was written")

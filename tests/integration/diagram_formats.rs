@@ -2,18 +2,16 @@
 //! HTML game pages, `--all` over every game, and unicode marks on units.
 
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn arbiter() -> Command {
     Command::cargo_bin("arbiter").expect("the arbiter binary is built for tests")
 }
 
-/// A fresh folder under the system's temporary folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+/// A fresh folder under the system's temporary folder for one test, removed when the
+/// test ends, whether it passes or fails.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("arbiter-{name}-")).tempdir().expect("scratch folder")
 }
 
 /// Width, height and RGBA pixels of a PNG file.
@@ -35,13 +33,13 @@ fn pixel(png: &(u32, u32, Vec<u8>), x: u32, y: u32) -> [u8; 3] {
 #[test]
 fn png_follows_the_output_extension_and_the_size_option() {
     let dir = scratch("png");
-    let path = dir.join("mate.png");
+    let path = dir.path().join("mate.png");
     arbiter().args(["diagram", "fixtures/records/opera-game.pgn", "--size", "400", "-o"]).arg(&path).assert().success();
     let picture = decode_png(&path);
     assert_eq!(picture.0, 400);
     assert!(picture.1 > 400, "the title and caption add height: {}", picture.1);
     // Bare board, no coordinates: the picture is the board with a margin of 10/500.
-    let bare = dir.join("bare.png");
+    let bare = dir.path().join("bare.png");
     arbiter()
         .args(["diagram", "--variant", "chess", "--no-caption", "--coordinates", "none", "--size", "500", "-o"])
         .arg(&bare)
@@ -57,13 +55,12 @@ fn png_follows_the_output_extension_and_the_size_option() {
     assert_eq!(pixel(&picture, x, y), [0xf0, 0xd9, 0xb5], "b1's corner");
     let (x, y) = corner(0, 4);
     assert_eq!(pixel(&picture, x, y), [0xf0, 0xd9, 0xb5], "a4's corner");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_format_contradicting_the_extension_is_refused() {
     let dir = scratch("mismatch");
-    let path = dir.join("board.png");
+    let path = dir.path().join("board.png");
     arbiter()
         .args(["diagram", "--variant", "chess", "--format", "svg", "-o"])
         .arg(&path)
@@ -71,11 +68,10 @@ fn a_format_contradicting_the_extension_is_refused() {
         .code(2)
         .stderr(predicates::str::contains("--format svg does not fit the extension .png"));
     assert!(!path.exists());
-    let svg = dir.join("board.svg");
+    let svg = dir.path().join("board.svg");
     arbiter().args(["diagram", "--variant", "chess", "-o"]).arg(&svg).assert().success();
     let text = std::fs::read_to_string(&svg).expect("SVG written");
     roxmltree::Document::parse(&text).expect("an SVG document, not a text diagram");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -90,15 +86,14 @@ fn every_variant_makes_a_png_and_an_html_page() {
         "bubble-fizz-invigorated.pgn",
     ] {
         let stem = record.trim_end_matches(".pgn");
-        let png = dir.join(format!("{stem}.png"));
+        let png = dir.path().join(format!("{stem}.png"));
         arbiter().args(["diagram", &format!("fixtures/records/{record}"), "-o"]).arg(&png).assert().success();
         let (width, height, _) = decode_png(&png);
         assert!(width > 300 && height > 300, "{record}: {width}x{height}");
-        let html = dir.join(format!("{stem}.html"));
+        let html = dir.path().join(format!("{stem}.html"));
         arbiter().args(["diagram", &format!("fixtures/records/{record}"), "-o"]).arg(&html).assert().success();
         assert!(std::fs::read_to_string(&html).expect("page written").starts_with("<!DOCTYPE html>"));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The names of the files in `dir`, sorted.
@@ -156,12 +151,11 @@ fn several_games_make_one_page_with_a_list_or_one_page_each() {
     let dir = scratch("pages");
     arbiter()
         .args(["diagram", "fixtures/records/bouncing-seed.pgn", "--format", "html", "--all", "-o"])
-        .arg(&dir)
+        .arg(dir.path())
         .assert()
         .success();
-    let names = file_names(&dir);
+    let names = file_names(dir.path());
     assert_eq!(names, ["game-1.html", "game-2.html", "game-3.html"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -169,10 +163,10 @@ fn all_without_a_game_draws_every_game_in_play_order() {
     let dir = scratch("every-game");
     arbiter()
         .args(["diagram", "fixtures/records/bouncing-seed.pgn", "--all", "--format", "svg", "-o"])
-        .arg(&dir)
+        .arg(dir.path())
         .assert()
         .success();
-    let names = file_names(&dir);
+    let names = file_names(dir.path());
     let games: std::collections::BTreeSet<&str> = names.iter().map(|n| &n[..6]).collect();
     assert_eq!(games.into_iter().collect::<Vec<_>>(), ["game-1", "game-2", "game-3"]);
     assert_eq!(names.first().map(String::as_str), Some("game-1-ply-0.svg"));
@@ -187,16 +181,14 @@ fn all_without_a_game_draws_every_game_in_play_order() {
     let one = scratch("one-game");
     arbiter()
         .args(["diagram", "fixtures/records/bouncing-seed.pgn", "--game", "2", "--all", "-o"])
-        .arg(&one)
+        .arg(one.path())
         .assert()
         .success();
-    assert!(std::fs::read_dir(&one).expect("folder").all(|e| e
+    assert!(std::fs::read_dir(one.path()).expect("folder").all(|e| e
         .expect("entry")
         .file_name()
         .to_string_lossy()
         .starts_with("ply-")));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&one);
 }
 
 #[test]

@@ -28,12 +28,30 @@ fn every_example_file_passes() {
     assert!(!stdout.contains("FAIL"), "{stdout}");
 }
 
-fn temp_copy(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-examples-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
+/// An example file written into a fresh temporary folder, which is removed with it when
+/// the test ends, whether it passes or fails.
+struct TempCopy {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+impl AsRef<std::path::Path> for TempCopy {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempCopy {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+fn temp_copy(name: &str, text: &str) -> TempCopy {
+    let dir = tempfile::Builder::new().prefix("arbiter-examples-").tempdir().expect("temp dir");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("temp file");
-    path
+    TempCopy { _dir: dir, path }
 }
 
 #[test]

@@ -102,8 +102,8 @@ fn comments_show_in_the_caption_with_markup_escaped() {
 
 #[test]
 fn all_plies_are_written_as_svg_files() {
-    let dir = std::env::temp_dir().join(format!("arbiter-svg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::Builder::new().prefix("arbiter-svg-").tempdir().expect("scratch folder");
+    let dir = scratch.path().join("plies");
     arbiter()
         .args(["diagram", "fixtures/records/lenient.pgn", "--all", "--format", "svg", "-o"])
         .arg(&dir)
@@ -120,7 +120,6 @@ fn all_plies_are_written_as_svg_files() {
         let text = std::fs::read_to_string(dir.join(name)).expect("readable");
         roxmltree::Document::parse(&text).expect("every file is well-formed");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
