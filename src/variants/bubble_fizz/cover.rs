@@ -145,6 +145,7 @@ struct Movers {
     fixed: SquareSet,
     others: SquareSet,
     king_moves: bool,
+    clearers: Clearers,
 }
 
 impl Movers {
@@ -156,17 +157,66 @@ impl Movers {
         let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
         let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
         let fixed = board.occupied().difference(movers);
-        Some(Movers { king, fixed, others: movers.difference(SquareSet::only(king)), king_moves: may_move(king) })
+        let clearers = Clearers::of(st, fixed, movers);
+        let others = movers.difference(SquareSet::only(king));
+        Some(Movers { king, fixed, others, king_moves: may_move(king), clearers })
     }
 
     /// The king's plans (see [`king_plans`]).
     fn plans(&self, st: &TurnState) -> Vec<KingPlan> {
-        king_plans(st, self.fixed, self.king, self.king_moves)
+        king_plans(st, self.fixed, self.king, self.king_moves, &self.clearers)
     }
 
     /// The routes of the other movers that answer what `wanted` asks.
     fn reaches(&self, st: &TurnState, wanted: &Wanted, work: &Steps) -> Vec<Reach> {
-        self.others.iter().filter_map(|sq| reach(st, self.fixed, self.others, sq, wanted, work)).collect()
+        let reach = |sq| reach(st, self.fixed, self.others, sq, &self.clearers, wanted, work);
+        self.others.iter().filter_map(reach).collect()
+    }
+}
+
+/// Who could take a bubble off a square before a unit that moves twice lands on it on
+/// its first move. A unit whose move ends on a bubble is paused (F3) and makes no
+/// further move this turn (F6), and a bubble standing now goes only when a unit of ours
+/// is born onto it (F2: a birth on a bubble removes both; one entered leaves its unit
+/// paused on the square, and the rise comes after the turn). A unit of ours is born
+/// above where it lands, so some other mover must land on the square below the bubble
+/// first. The two moves spend the ordinary move, so that mover makes one move only, its
+/// extra, and stays there to the end of the turn.
+struct Clearers {
+    /// The bubbles (of both sides) standing now.
+    bubbles: SquareSet,
+    /// The movers with an extra move left, and the squares one move of each may land on
+    /// (with the units that stay as the only obstacles).
+    lands: Vec<(Square, SquareSet)>,
+}
+
+impl Clearers {
+    fn of(st: &TurnState, fixed: SquareSet, movers: SquareSet) -> Clearers {
+        let (board, us) = (st.pos.board(), st.pos.turn());
+        let bubbles = st.pos.bubbles(us).union(st.pos.bubbles(us.other()));
+        let mut lands = Vec::new();
+        if !bubbles.is_empty() {
+            for sq in &(movers & st.extras) {
+                if let Some(piece) = board.get(sq) {
+                    lands.push((sq, step(piece.role, sq, us, fixed).lands));
+                }
+            }
+        }
+        Clearers { bubbles, lands }
+    }
+
+    /// Whether the unit on `origin` may move again after landing on `first`: there is no
+    /// bubble there now, or another mover can land below it first with its one move and
+    /// stay out of the way of the unit's two moves, which pass over or land on `sweeps`.
+    fn may_move_on(&self, us: crate::rules::Color, origin: Square, first: Square, sweeps: SquareSet) -> bool {
+        if !self.bubbles.contains(first) {
+            return true;
+        }
+        let Some(under) = below(first, us) else { return false };
+        if under == origin || sweeps.contains(under) {
+            return false;
+        }
+        self.lands.iter().any(|(clearer, lands)| *clearer != origin && lands.contains(under))
     }
 }
 
@@ -268,8 +318,9 @@ const ROUTE_STEPS: usize = 20;
 /// board the turn might still make (castling is left out: see the module comment).
 /// A square the king steps to must be empty by then: a unit of ours on it leaves
 /// first, without capturing, with its extra when the king takes the ordinary move
-/// (then only units with an extra can move out of its way), else with either.
-fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> Vec<KingPlan> {
+/// (then only units with an extra can move out of its way), else with either. The king
+/// steps twice only off a square whose bubble can be gone first (see [`Clearers`]).
+fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool, clearers: &Clearers) -> Vec<KingPlan> {
     let us = st.pos.turn();
     let board = st.pos.board();
     let mut plans =
@@ -290,10 +341,11 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool) -> 
             plans.push(KingPlan { ends: to, spends_ordinary: !has_extra, landings, legs: [first, None] });
         }
         if twice && leaves_with_extra(to) {
-            for then in (&step(Role::King, to, us, fixed).lands)
-                .into_iter()
-                .filter(|&then| then == king || leaves_with_extra(then))
-            {
+            let steps_on = |then: Square| {
+                let sweeps = SquareSet::only(to).union(SquareSet::only(then));
+                clearers.may_move_on(us, king, to, sweeps) && (then == king || leaves_with_extra(then))
+            };
+            for then in (&step(Role::King, to, us, fixed).lands).into_iter().filter(|&then| steps_on(then)) {
                 plans.push(KingPlan {
                     ends: then,
                     spends_ordinary: true,
@@ -313,6 +365,7 @@ fn reach(
     fixed: SquareSet,
     others: SquareSet,
     from: Square,
+    clearers: &Clearers,
     wanted: &Wanted,
     work: &Steps,
 ) -> Option<Reach> {
@@ -322,7 +375,7 @@ fn reach(
     let moves_with = moves_without + usize::from(!st.ordinary_used);
     let routes = [moves_without, moves_with].map(|moves| {
         let mut routes = vec![stay];
-        walk(st, fixed, piece.role, stay, moves, &mut routes);
+        walk(st, fixed, clearers, piece.role, stay, moves, &mut routes);
         work.spend(ROUTE_STEPS * routes.len());
         routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
         for route in &mut routes {
@@ -334,8 +387,18 @@ fn reach(
 }
 
 /// Adds the routes that continue `route` with up to `moves` more moves of a unit of
-/// `role` (a pawn may promote on the way), over every board the turn might make.
-fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize, out: &mut Vec<Route>) {
+/// `role` (a pawn may promote on the way), over every board the turn might make; a
+/// second move only where the first did not end on a bubble that must stay (see
+/// [`Clearers`]).
+fn walk(
+    st: &TurnState,
+    fixed: SquareSet,
+    clearers: &Clearers,
+    role: Role,
+    route: Route,
+    moves: usize,
+    out: &mut Vec<Route>,
+) {
     if moves == 0 {
         return;
     }
@@ -343,7 +406,13 @@ fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize
     for landing in &step(role, route.ends, us, fixed).lands {
         let legs = match route.legs {
             [None, _] => [Some((route.ends, landing)), None],
-            [first, _] => [first, Some((route.ends, landing))],
+            [Some((origin, first)), _] => {
+                let sweeps = swept(origin, first).union(swept(first, landing));
+                if !clearers.may_move_on(us, origin, first, sweeps) {
+                    continue;
+                }
+                [Some((origin, first)), Some((route.ends, landing))]
+            }
         };
         let next = Route {
             ends: landing,
@@ -353,7 +422,7 @@ fn walk(st: &TurnState, fixed: SquareSet, role: Role, route: Route, moves: usize
         };
         out.push(next);
         for role in roles_after(role, landing, us) {
-            walk(st, fixed, role, next, moves - 1, out);
+            walk(st, fixed, clearers, role, next, moves - 1, out);
         }
     }
 }
@@ -664,6 +733,28 @@ mod tests {
         let shut = "b3k2q/6P1/6P1/8/6n1/PPP1nQpQ/PPP1n3/r6K w - - 0 1 - \
                     a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0,g6:2,g7:2";
         assert!(!may_end_legally(&after(shut, "a3", "a4", Birth::Strike), Birth::Strike));
+    }
+
+    /// The knight on e5 can shut the first rank only in two moves, through d3 or f3,
+    /// and white bubbles stand on both: a unit ending a move on a bubble is paused.
+    /// The rook on d4 may take the bubble off d3 first with its extra move (born on d3,
+    /// its bubble and the one there both vanish), landing on d2, out of the knight's way
+    /// from d3 to e1; nothing can land on f2.
+    const BUBBLED_WAYS: &str = "k7/8/8/4N3/2PRP3/8/P5PP/3r3K w - - 0 1 d3w,f3w a2:0,c4:2,d4:0,e4:2,e5:0,g2:2,h2:2";
+
+    #[test]
+    fn a_second_move_after_landing_on_a_bubble_needs_a_unit_to_take_it_away_first() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            // `a3 & Rd2 & Nd3 & Ne1` ends legally.
+            assert!(may_end_legally(&after(BUBBLED_WAYS, "a2", "a3", birth), birth), "{birth:?}");
+            // Without the rook, both ways stop on a bubble: refuted.
+            let alone = BUBBLED_WAYS.replace("2PRP3", "2P1P3").replace("d4:0,", "");
+            assert!(!may_end_legally(&after(&alone, "a2", "a3", birth), birth), "{birth:?}");
+            // The rook on e6 can shut it only through f6, whose bubble the knight on d6
+            // may take away by landing on f5, but the rook's second move passes f5.
+            let in_the_way = "k7/8/3NR3/8/4P3/8/P5PP/3r3K w - - 0 1 f6w a2:0,d6:0,e4:2,e6:0,g2:2,h2:2";
+            assert!(!may_end_legally(&after(in_the_way, "a2", "a3", birth), birth), "{birth:?}");
+        }
     }
 
     /// Stacks of an invigorated pawn under two invigorated rooks on the b-, d- and
