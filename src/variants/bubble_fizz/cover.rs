@@ -38,13 +38,21 @@
 //! (the king left out), `v` must leave before that move of the route and stand clear
 //! of every square the route sweeps afterwards; while the route's unit has not moved
 //! it still stands on its own square, and between its two moves on its first
-//! landing. When no single move of `v` does that (or `v` has no extra), the route is
-//! possible only if `v` holds the ordinary move, and for a route of one move (its unit
-//! holds nothing and stays put until it moves) only if `v` can leave in two moves
-//! that keep clear of that unit. A route of the holder itself needs every other mover
+//! landing. A unit of ours standing on `v`'s way out must leave before `v` does,
+//! without passing `v`'s square, and if it has no extra it can leave only with the
+//! ordinary move, which it must then hold. When no single move of `v` does that (or
+//! `v` has no extra), the route is possible only if `v` holds the ordinary move, and
+//! for a route of one move (its unit holds nothing and stays put until it moves) only
+//! if `v` can leave in two moves that keep clear of that unit. A route of the holder itself needs every other mover
 //! to step aside alone. The table is then grown once per holder with the routes each
 //! holder allows. This refutes jams: a pawn under a rook that could block below it
 //! can leave only after the rook, and stays in its way.
+//!
+//! A route of two moves ending its first on a bubble stops there: its unit is paused
+//! (F3, F6), unless another mover with an extra can land on the square below that
+//! bubble first (a birth on a bubble removes both, F2) and stand clear of the route
+//! from then on, since the route's unit holds the ordinary move (see [`Clearers`]).
+//! The king's two steps are judged the same way.
 //!
 //! Castling is left out, exactly: it is legal only when the king is not in check as
 //! it is played (F6, F8), and the state just before it then already ends legally
@@ -106,6 +114,16 @@ impl Needs {
             (Needs::Nothing, other) | (other, Needs::Nothing) => other,
             (Needs::Holder(a), Needs::Holder(b)) if a == b => Needs::Holder(a),
             _ => Needs::Impossible,
+        }
+    }
+
+    /// Either condition: what both allow, and nobody in particular when they name
+    /// different holders.
+    fn or(self, other: Needs) -> Needs {
+        match (self, other) {
+            (Needs::Impossible, other) | (other, Needs::Impossible) => other,
+            (Needs::Holder(a), Needs::Holder(b)) if a == b => Needs::Holder(a),
+            _ => Needs::Nothing,
         }
     }
 }
@@ -464,37 +482,53 @@ fn obstruction(
         }
         // A mover standing on the way out must leave first, while the blocker still
         // stands on its square: a way out through a mover whose every move passes the
-        // blocker's square (a pawn under a rook that fills its file) is shut.
+        // blocker's square (a pawn under a rook that fills its file) is shut, and one
+        // through a mover without an extra needs that mover to hold the ordinary move.
         let way_clears = |way: SquareSet| {
-            (way & others).iter().filter(|v| *v != blocker).all(|v| {
-                board.get(v).is_none_or(|unit| {
+            (way & others).iter().filter(|v| *v != blocker).fold(Needs::Nothing, |needs, v| {
+                let leaves = board.get(v).is_none_or(|unit| {
                     step(unit.role, v, us, fixed).lands.iter().any(|to| !swept(v, to).contains(blocker))
-                })
+                });
+                match (leaves, st.extras.contains(v)) {
+                    (false, _) => Needs::Impossible,
+                    (true, true) => needs,
+                    (true, false) => needs.and(Needs::Holder(v)),
+                }
             })
         };
-        let steps_aside = st.extras.contains(blocker)
-            && ways_out.iter().any(|to| {
-                let way = swept(blocker, to);
-                if !way_clears(way) {
-                    return false;
-                }
-                let before_all = !way.contains(origin) && !all.contains(to);
-                let between_moves = !first_swept.contains(blocker)
-                    && second.is_some()
-                    && !way.contains(first.1)
-                    && !second_swept.contains(to);
-                before_all || between_moves
-            });
-        if steps_aside {
+        // With its extra, through a way out that keeps clear of the route: what the
+        // ways that do need, the least of them (different holders for different ways
+        // need nobody in particular).
+        let aside = if st.extras.contains(blocker) {
+            ways_out
+                .iter()
+                .filter(|&to| {
+                    let way = swept(blocker, to);
+                    let before_all = !way.contains(origin) && !all.contains(to);
+                    let between_moves = !first_swept.contains(blocker)
+                        && second.is_some()
+                        && !way.contains(first.1)
+                        && !second_swept.contains(to);
+                    before_all || between_moves
+                })
+                .map(|to| way_clears(swept(blocker, to)))
+                .fold(Needs::Impossible, Needs::or)
+        } else {
+            Needs::Impossible
+        };
+        if aside != Needs::Impossible {
+            needs = needs.and(aside);
             continue;
         }
         // As the holder it may move twice (with an extra), but a route of one move is
         // that of a unit that does not hold, still on `origin` until it moves: both
-        // moves must keep clear of it.
+        // moves must keep clear of it, and no mover in its way may need the ordinary.
         let clear_of_origin = |from: Square, to: Square| !swept(from, to).contains(origin);
         let leaves_as_holder = second.is_some()
-            || ways_out.iter().filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to))).any(
-                |to| {
+            || ways_out
+                .iter()
+                .filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to)) == Needs::Nothing)
+                .any(|to| {
                     !all.contains(to)
                         || st.extras.contains(blocker)
                             && roles_after(piece.role, to, us).into_iter().any(|role| {
@@ -503,8 +537,7 @@ fn obstruction(
                                     .iter()
                                     .any(|then| clear_of_origin(to, then) && !all.contains(then))
                             })
-                },
-            );
+                });
         needs = needs.and(if leaves_as_holder { Needs::Holder(blocker) } else { Needs::Impossible });
     }
     needs
@@ -754,6 +787,22 @@ mod tests {
             // may take away by landing on f5, but the rook's second move passes f5.
             let in_the_way = "k7/8/3NR3/8/4P3/8/P5PP/3r3K w - - 0 1 f6w a2:0,d6:0,e4:2,e6:0,g2:2,h2:2";
             assert!(!may_end_legally(&after(in_the_way, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
+    /// The bishop on d7 can shut the first rank only in two moves, d7-h3-f1, which spend
+    /// the ordinary move. The invigorated pawn on f5 must step off its way first, to f6,
+    /// where a pawn without an extra stands: that pawn could leave only with the
+    /// ordinary move.
+    const WAY_OUT_NEEDS_THE_ORDINARY: &str = "k7/3B4/5P2/5P2/8/3Pn3/P6P/4r2K w - - 0 1 - a2:0,d3:2,d7:0,f5:0,h2:2";
+
+    #[test]
+    fn a_unit_on_the_way_out_without_an_extra_needs_the_ordinary_move() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(WAY_OUT_NEEDS_THE_ORDINARY, "a2", "a3", birth), birth), "{birth:?}");
+            // Invigorated, the pawn on f6 steps aside with its extra: `a3 & f7 & f6 & Bh3 & Bf1`.
+            let invigorated = WAY_OUT_NEEDS_THE_ORDINARY.replace("f5:0", "f5:0,f6:0");
+            assert!(may_end_legally(&after(&invigorated, "a2", "a3", birth), birth), "{birth:?}");
         }
     }
 
