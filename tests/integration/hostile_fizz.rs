@@ -96,6 +96,22 @@ const CROWD_WITH_A_STUCK_PAWN: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ
 /// mate at once.
 const KNIGHTS_FAR_AWAY: &str = "N1NN2r1/8/2N4k/8/N7/8/6PP/4r2K w - - 0 1 - a8:0,c8:0,d8:0,c6:0,a4:0";
 
+/// Found by a hill climb against the search with its planner: the king on h1 checked
+/// along the first rank, invigorated knights on the eighth rank and an invigorated
+/// rook on g7 whose only way down, by f7, holds a bubble (a unit ending a move on it
+/// is paused). Mate; it reached the budget until the refutation stopped letting a
+/// route move on from a bubble that nothing takes away first (a knight landing on f6
+/// would, but would then stand on the rook's way down).
+const KNIGHTS_PAST_BUBBLES: &str = "NNNNN3/6R1/7k/8/p7/8/6PP/2q1r2K w - - 0 1 c7b,f7b a8:0,b8:0,c8:0,d8:0,e8:0,g7:0";
+
+/// Found by the same hill climb: invigorated pawns crowd the king's side, checked
+/// along the first rank. Mate under `birth=strike`; it reached the budget while the
+/// refutation let the bishop on d7 pass the pawn on f5 as if that pawn could step
+/// aside to f6, where a pawn without an extra stands, which could leave only with
+/// the ordinary move the bishop's two moves need.
+const PAWNS_ON_THE_BISHOPS_WAY: &str = "3N1nq1/3B4/1b3P1k/2NP1P1b/PPP5/4P3/PPPPP2P/r3r2K w - - 0 1 - \
+                                        a2:0,b2:0,d2:0,e2:0,a4:0,b4:0,c4:1,d7:0,c5:0,f5:0,d8:0,e3:0";
+
 /// Found by a hill climb from the stacked rooks (a fuzz seed since): the king on h1
 /// checked along the first rank, invigorated pawns under invigorated rooks on three
 /// files with a black rook and bishop among them, more invigorated rooks, a knight and
@@ -108,10 +124,19 @@ const STACKS_UNDER_A_CROWD: &str = "k1r5/8/1R2NR2/4R1QR/1R1R1nr1/PRPRbRP1/1PrP1P
 
 /// Found by a hill climb from the jam with the queen beside it, against the search
 /// with its planner and both refutations: the same jam without the black knight and
-/// bishop on the king's side. Beyond the budget under either `birth` option: the
-/// search stops, and the position is reported undecided.
+/// bishop on the king's side. It reached the budget under either `birth` option while
+/// the refutation let the queen on f1, on the king's way to f1, leave along the first
+/// rank through the king (it must leave before the king comes, while the king still
+/// stands on e1); now mate under either option.
 const OPENED_JAM: &str = "k7/8/3R1B2/8/PRpR4/PRqRP3/1P1PPP2/r3KQ1R w - - 0 1 - \
                           a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0";
+
+/// Found by a hill climb against the search with the refutation that knows who must
+/// leave the king's way first: the jam with the queen beside it and an invigorated
+/// knight on e4. Beyond the budget under either `birth` option: the search stops, and
+/// the position is reported undecided.
+const KNIGHT_IN_THE_JAM: &str = "k7/8/3R1B2/8/PRpRN2b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
+                                 a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0,e4:0";
 
 /// Found by a hill climb from the castling jam: a black queen and bishop among the
 /// stacks, an invigorated queen beside the king. It once reached the budget (the
@@ -297,6 +322,20 @@ fn knights_far_away_cannot_save_a_king_whose_pawns_hold_its_squares() {
 }
 
 #[test]
+fn knights_past_bubbles_and_pawns_on_a_bishops_way_are_mate() {
+    for rules in ["", "birth=strike"] {
+        mates_are_found("fizz-knights-past-bubbles", &[KNIGHTS_PAST_BUBBLES], rules);
+        mates_are_found("fizz-pawns-bishops-way", &[PAWNS_ON_THE_BISHOPS_WAY], rules);
+    }
+}
+
+#[test]
+fn the_opened_jam_is_mate() {
+    mates_are_found("fizz-opened-jam", &[OPENED_JAM], "");
+    mates_are_found("fizz-opened-jam-strike", &[OPENED_JAM], "birth=strike");
+}
+
+#[test]
 fn the_stacks_under_a_crowd_have_a_legal_turn() {
     // Whatever the record claims, the game is not over, under either option.
     for rules in ["", "birth=strike"] {
@@ -310,7 +349,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
     // Whatever the record claims, the game is unreadable at the position, with exit 2,
     // and the good game after it is still validated.
     for (rules, result) in ["", "birth=strike"].into_iter().flat_map(|rules| ["1-0", "0-1", "*"].map(|r| (rules, r))) {
-        let fen = OPENED_JAM;
+        let fen = KNIGHT_IN_THE_JAM;
         let name = "fizz-beyond.pgn";
         let (out, status, stderr) = validate_limited_with_status(name, &record(fen, rules, "", result));
         assert_eq!(status, Some(2), "{rules:?} {result}:\n{out}\n{stderr}");
@@ -331,7 +370,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
 fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
     let output = Command::cargo_bin("arbiter")
         .expect("the arbiter binary is built for tests")
-        .args(["diagram", "--variant", "bubble-fizz", "--fen", OPENED_JAM])
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", KNIGHT_IN_THE_JAM])
         .timeout(HANG_GUARD)
         .output()
         .expect("arbiter runs");

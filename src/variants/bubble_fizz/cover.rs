@@ -599,8 +599,21 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
     let fits_the_king = |route: &Route| {
         route.legs[0].is_none() || route.ends != plan.ends && !route.legs.iter().flatten().any(crosses_the_king)
     };
-    let answers = |route: &Route| -> u32 {
-        if !fits_the_king(route) {
+    // A unit on a square the king steps to must leave it before the king comes: one
+    // that stays answers nothing, and one on the king's first landing moves first while
+    // the king still stands where it began, so its first move cannot pass that square.
+    let makes_way = |from: Square, route: &Route| {
+        if !plan.landings.contains(from) {
+            return true;
+        }
+        match (route.legs[0], plan.legs[0]) {
+            (None, _) => false,
+            (Some((start, to)), Some((king_from, king_to))) if king_to == from => !swept(start, to).contains(king_from),
+            _ => true,
+        }
+    };
+    let answers = |from: Square, route: &Route| -> u32 {
+        if !fits_the_king(route) || !makes_way(from, route) {
             return 0;
         }
         threats.iter().enumerate().fold(0, |bits, (i, threat)| {
@@ -648,8 +661,9 @@ struct Options {
 }
 
 impl Options {
-    fn of(unit: &Reach, answers: &dyn Fn(&Route) -> u32) -> Options {
+    fn of(unit: &Reach, answers: &dyn Fn(Square, &Route) -> u32) -> Options {
         let [without, with] = &unit.routes;
+        let answers = |route: &Route| answers(unit.from, route);
         let mut alone = Vec::new();
         let mut given = Vec::new();
         for route in without {
@@ -803,6 +817,22 @@ mod tests {
             // Invigorated, the pawn on f6 steps aside with its extra: `a3 & f7 & f6 & Bh3 & Bf1`.
             let invigorated = WAY_OUT_NEEDS_THE_ORDINARY.replace("f5:0", "f5:0,f6:0");
             assert!(may_end_legally(&after(&invigorated, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
+    /// The king on e1, checked along the first rank, can step only to f1, where its
+    /// invigorated queen stands: the queen must leave first, while the king is still on
+    /// e1, so it cannot go along the first rank to shut the rook's line to f1.
+    const QUEEN_ON_THE_KINGS_WAY: &str = "k7/8/8/8/8/8/P2PPP2/r3KQ2 w - - 0 1 - a2:0,d2:2,e2:2,f2:2,f1:0";
+
+    #[test]
+    fn a_unit_on_the_kings_landing_leaves_it_first_and_not_through_the_king() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(QUEEN_ON_THE_KINGS_WAY, "a2", "a3", birth), birth), "{birth:?}");
+            // Leaving f1 for g2 shuts the bishop's line to f1 instead:
+            // `a3 & Qg2 & Kf1` ends legally (the king is checked on e1 from b4).
+            let away = "k2r4/8/8/8/1b6/7b/P3PP2/4KQ2 w - - 0 1 - a2:0,e2:2,f2:2,f1:0";
+            assert!(may_end_legally(&after(away, "a2", "a3", birth), birth), "{birth:?}");
         }
     }
 
