@@ -133,10 +133,19 @@ const OPENED_JAM: &str = "k7/8/3R1B2/8/PRpR4/PRqRP3/1P1PPP2/r3KQ1R w - - 0 1 - \
 
 /// Found by a hill climb against the search with the refutation that knows who must
 /// leave the king's way first: the jam with the queen beside it and an invigorated
-/// knight on e4. Beyond the budget under either `birth` option: the search stops, and
-/// the position is reported undecided.
+/// knight on e4. It reached the budget under either `birth` option while the
+/// refutation weighed each unit's route apart, letting the pawn on d2 stay to shut the
+/// queen's diagonal while the knight from e4 landed on d2 on its way to b1; now mate
+/// under either option.
 const KNIGHT_IN_THE_JAM: &str = "k7/8/3R1B2/8/PRpRN2b/PRqRP1n1/1P1PPP2/r3KQ1R w - - 0 1 - \
                                  a4:2,a3:2,e3:2,f2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:0,f6:0,e2:0,d6:0,f1:0,e4:0";
+
+/// Found by a hill climb against the search whose refutation weighs who stays and who
+/// makes way together: the castling jam with invigorated rooks and knights above it,
+/// black queens on b1 and h2 and bubbles. Beyond the budget under either `birth`
+/// option: the search stops, and the position is reported undecided.
+const CASTLING_JAM_WITH_QUEENS: &str = "k1r3N1/2pR4/1R2N3/4R2R/PRnR4/PRPRP1n1/1P1PP2q/rq2K2R w K - 0 1 c5b,g6b \
+                                        a4:2,a3:2,c3:2,e3:2,e2:2,b2:0,b3:0,b4:0,d2:0,d3:0,d4:3,b6:0,e6:0,e5:0,h5:0,g8:0,h1:0";
 
 /// Found by a hill climb from the castling jam: a black queen and bishop among the
 /// stacks, an invigorated queen beside the king. It once reached the budget (the
@@ -330,9 +339,10 @@ fn knights_past_bubbles_and_pawns_on_a_bishops_way_are_mate() {
 }
 
 #[test]
-fn the_opened_jam_is_mate() {
-    mates_are_found("fizz-opened-jam", &[OPENED_JAM], "");
-    mates_are_found("fizz-opened-jam-strike", &[OPENED_JAM], "birth=strike");
+fn the_opened_jam_and_the_knight_in_the_jam_are_mate() {
+    for rules in ["", "birth=strike"] {
+        mates_are_found("fizz-opened-jam", &[OPENED_JAM, KNIGHT_IN_THE_JAM], rules);
+    }
 }
 
 #[test]
@@ -349,7 +359,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
     // Whatever the record claims, the game is unreadable at the position, with exit 2,
     // and the good game after it is still validated.
     for (rules, result) in ["", "birth=strike"].into_iter().flat_map(|rules| ["1-0", "0-1", "*"].map(|r| (rules, r))) {
-        let fen = KNIGHT_IN_THE_JAM;
+        let fen = CASTLING_JAM_WITH_QUEENS;
         let name = "fizz-beyond.pgn";
         let (out, status, stderr) = validate_limited_with_status(name, &record(fen, rules, "", result));
         assert_eq!(status, Some(2), "{rules:?} {result}:\n{out}\n{stderr}");
@@ -370,7 +380,7 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
 fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
     let output = Command::cargo_bin("arbiter")
         .expect("the arbiter binary is built for tests")
-        .args(["diagram", "--variant", "bubble-fizz", "--fen", KNIGHT_IN_THE_JAM])
+        .args(["diagram", "--variant", "bubble-fizz", "--fen", CASTLING_JAM_WITH_QUEENS])
         .timeout(HANG_GUARD)
         .output()
         .expect("arbiter runs");

@@ -95,6 +95,9 @@ struct Route {
     landings: SquareSet,
     legs: [Option<(Square, Square)>; 2],
     needs: Needs,
+    /// The other movers standing now on squares the route passes over or lands on:
+    /// each must have moved before, so none of them can stay put all turn.
+    displaces: SquareSet,
 }
 
 /// Which other mover must hold the turn's ordinary move for a route to be possible:
@@ -388,7 +391,13 @@ fn reach(
     work: &Steps,
 ) -> Option<Reach> {
     let piece = st.pos.board().get(from)?;
-    let stay = Route { ends: from, landings: SquareSet::EMPTY, legs: [None, None], needs: Needs::Nothing };
+    let stay = Route {
+        ends: from,
+        landings: SquareSet::EMPTY,
+        legs: [None, None],
+        needs: Needs::Nothing,
+        displaces: SquareSet::EMPTY,
+    };
     let moves_without = usize::from(st.extras.contains(from));
     let moves_with = moves_without + usize::from(!st.ordinary_used);
     let routes = [moves_without, moves_with].map(|moves| {
@@ -396,8 +405,11 @@ fn reach(
         walk(st, fixed, clearers, piece.role, stay, moves, &mut routes);
         work.spend(ROUTE_STEPS * routes.len());
         routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
+        let others = others.difference(SquareSet::only(from));
         for route in &mut routes {
-            route.needs = obstruction(st, fixed, others.difference(SquareSet::only(from)), from, route, work);
+            route.needs = obstruction(st, fixed, others, from, route, work);
+            route.displaces =
+                route.legs.iter().flatten().fold(SquareSet::EMPTY, |all, (a, b)| all.union(swept(*a, *b))) & others;
         }
         routes
     });
@@ -437,6 +449,7 @@ fn walk(
             landings: route.landings.union(SquareSet::only(landing)),
             legs,
             needs: Needs::Nothing,
+            displaces: SquareSet::EMPTY,
         };
         out.push(next);
         for role in roles_after(role, landing, us) {
@@ -630,24 +643,70 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
     if !work.spend(routes * threats.len()) {
         return true;
     }
-    let options: Vec<Options> = reaches.iter().map(|unit| Options::of(unit, &answers)).collect();
     let full = (1u32 << threats.len()) - 1;
-    let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
-        let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
-        // Out of steps, the refutation gives up: every threat counts as answered.
-        !work.spend(lists.iter().map(Vec::len).sum::<usize>() + options.len())
-            || covers(lists.iter().map(Vec::as_slice), threats.len(), full, work)
+    // Whether one route per mover can answer every threat, each route answering what
+    // `judge` says (`None`: the route is not taken).
+    let feasible = |judge: &dyn Fn(Square, &Route) -> Option<u32>| {
+        let options: Vec<Options> =
+            reaches.iter().map(|unit| Options::of(unit, &|route| judge(unit.from, route))).collect();
+        let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
+            let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
+            // Out of steps, the refutation gives up: every threat counts as answered.
+            !work.spend(lists.iter().map(Vec::len).sum::<usize>() + options.len())
+                || covers(lists.iter().map(Vec::as_slice), threats.len(), full, work)
+        };
+        if !ordinary_free {
+            return check(&|_, unit| unit.alone.clone());
+        }
+        // Every route at once relaxes every choice of holder: try it first.
+        check(&|_, unit| unit.any())
+            && (check(&|_, unit| unit.alone.clone())
+                || reaches.iter().enumerate().any(|(holder, held)| {
+                    check(&|u, unit| if u == holder { unit.holding.clone() } else { unit.beside(held.from) })
+                }))
     };
-    if !ordinary_free {
-        return check(&|_, unit| unit.alone.clone());
+    // A unit that answers a threat where it stands cannot both stay put and make way
+    // for a route that passes its square. For the units of which both are asked, each
+    // choice of those that stay is weighed apart: they keep only their staying, the
+    // others answer nothing by it (they move somewhere), and no route may pass the
+    // ones that stay.
+    let displaced = reaches
+        .iter()
+        .flat_map(|unit| unit.routes.iter().flatten())
+        .fold(SquareSet::EMPTY, |all, route| all.union(route.displaces));
+    let torn: Vec<Square> = reaches
+        .iter()
+        .filter(|unit| {
+            displaced.contains(unit.from)
+                && unit.routes[0].iter().any(|route| route.legs[0].is_none() && answers(unit.from, route) != 0)
+        })
+        .map(|unit| unit.from)
+        .collect();
+    if torn.is_empty() || torn.len() > MAX_TORN {
+        return feasible(&|from, route| Some(answers(from, route)));
     }
-    // Every route at once relaxes every choice of holder: try it first.
-    check(&|_, unit| unit.any())
-        && (check(&|_, unit| unit.alone.clone())
-            || reaches.iter().enumerate().any(|(holder, held)| {
-                check(&|u, unit| if u == holder { unit.holding.clone() } else { unit.beside(held.from) })
-            }))
+    (0u32..1 << torn.len()).any(|choice| {
+        let staying: SquareSet =
+            torn.iter().enumerate().filter(|(i, _)| choice >> i & 1 == 1).map(|(_, sq)| *sq).collect();
+        feasible(&|from, route| {
+            let stays = route.legs[0].is_none();
+            if staying.contains(from) {
+                stays.then(|| answers(from, route))
+            } else if route.displaces.intersects(staying) {
+                None
+            } else if stays && torn.contains(&from) {
+                Some(0)
+            } else {
+                Some(answers(from, route))
+            }
+        })
+    })
 }
+
+/// At most this many units that answer a threat by staying and stand in the way of a
+/// route are split into staying and moving (2^n choices weighed); with more, they
+/// are not split, which only weakens the refutation.
+const MAX_TORN: usize = 4;
 
 /// The distinct answers (bit sets of threats) of one mover's routes.
 struct Options {
@@ -661,19 +720,20 @@ struct Options {
 }
 
 impl Options {
-    fn of(unit: &Reach, answers: &dyn Fn(Square, &Route) -> u32) -> Options {
+    /// The options of `unit`, each route answering what `judge` says (`None`: not taken).
+    fn of(unit: &Reach, judge: &dyn Fn(&Route) -> Option<u32>) -> Options {
         let [without, with] = &unit.routes;
-        let answers = |route: &Route| answers(unit.from, route);
         let mut alone = Vec::new();
         let mut given = Vec::new();
         for route in without {
+            let Some(answer) = judge(route) else { continue };
             match route.needs {
-                Needs::Nothing => alone.push(answers(route)),
-                Needs::Holder(sq) => given.push((sq, answers(route))),
+                Needs::Nothing => alone.push(answer),
+                Needs::Holder(sq) => given.push((sq, answer)),
                 Needs::Impossible => {}
             }
         }
-        let holding = with.iter().filter(|r| r.needs == Needs::Nothing).map(answers).collect();
+        let holding = with.iter().filter(|r| r.needs == Needs::Nothing).filter_map(judge).collect();
         Options { alone: distinct(alone), given, holding: distinct(holding) }
     }
 
@@ -833,6 +893,27 @@ mod tests {
             // `a3 & Qg2 & Kf1` ends legally (the king is checked on e1 from b4).
             let away = "k2r4/8/8/8/1b6/7b/P3PP2/4KQ2 w - - 0 1 - a2:0,e2:2,f2:2,f1:0";
             assert!(may_end_legally(&after(away, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
+    /// The king on e1 checked along the first rank, the pawn on d2 shutting the queen's
+    /// diagonal: the knight on e4 could shut the rank only by way of d2 (to b1), which
+    /// needs the pawn gone, and then the diagonal is open. The pawn cannot both stay
+    /// and make way.
+    const STAY_OR_MAKE_WAY: &str = "k7/8/8/8/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,d2:0,e2:2,f2:2,f1:2,e4:0";
+
+    #[test]
+    fn a_unit_answering_where_it_stands_cannot_also_make_way() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(STAY_OR_MAKE_WAY, "a2", "a3", birth), birth), "{birth:?}");
+            // A rook that shuts the rank from b5 lets the pawn stay: `a3 & Rb1`.
+            let rook = "k7/8/8/1R6/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,b5:0,d2:0,e2:2,f2:2,f1:2,e4:0";
+            assert!(may_end_legally(&after(rook, "a2", "a3", birth), birth), "{birth:?}");
+            // A bishop that shuts the rank from g5 passes d2: the pawn makes way (to a
+            // square that answers nothing) and the knight shuts the diagonal on d2
+            // instead: `a3 & d3 & Bc1 & Nd2`.
+            let bishop = "k7/8/8/6B1/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,d2:0,e2:2,f2:2,f1:2,e4:0,g5:0";
+            assert!(may_end_legally(&after(bishop, "a2", "a3", birth), birth), "{birth:?}");
         }
     }
 
