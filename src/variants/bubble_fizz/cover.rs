@@ -48,6 +48,11 @@
 //! holder allows. This refutes jams: a pawn under a rook that could block below it
 //! can leave only after the rook, and stays in its way.
 //!
+//! A mover that answers a threat by standing where it is cannot also make way for a
+//! route that passes its square. For the few movers of which both are asked (at most
+//! [`MAX_TORN`]), each choice of those that stay is weighed apart: they keep only their
+//! staying, the others answer nothing by it, and no route passes the ones that stay.
+//!
 //! A route of two moves ending its first on a bubble stops there: its unit is paused
 //! (F3, F6), unless another mover with an extra can land on the square below that
 //! bubble first (a birth on a bubble removes both, F2) and stand clear of the route
@@ -59,7 +64,8 @@
 //! (F7 asks the same of the king, and the rise only pauses units), so a turn that can
 //! end legally after a castling can end legally without it and what follows.
 //!
-//! The cost is polynomial: at most 25 king squares times at most 17 holders, each a
+//! The cost is polynomial: at most 25 king squares times at most 17 holders times at
+//! most 2^[`MAX_TORN`] choices of who stays, each a
 //! table of at most 2^T sets of the T threats (T <= 8 under `birth=fizzle`: one line
 //! per direction; see [`MAX_THREATS`]), grown over at most 16 movers with at most
 //! 1 + m + m^2 routes each (m the unit's moves, 27 at most); what a route needs from
