@@ -923,6 +923,22 @@ mod tests {
         }
     }
 
+    /// The king on e1, checked along the first rank, could step only to d2, where
+    /// nothing attacks it, but the invigorated pawn there can leave only to d3, where an
+    /// invigorated rook stands hemmed in by paused pawns and the pawn itself.
+    const HEMMED_WAY_OFF: &str =
+        "k7/8/8/8/3P4/2PRP3/P2PPP2/r3KB2 w - - 0 1 - a2:0,c3:2,d2:0,d3:0,d4:2,e2:2,e3:2,f1:2,f2:2";
+
+    #[test]
+    fn a_unit_cannot_make_way_through_one_that_cannot_leave_first() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(HEMMED_WAY_OFF, "a2", "a3", birth), birth), "{birth:?}");
+            // With d4 empty the rook leaves upwards: `a3 & Rd4 & d3 & Kd2`.
+            let free = HEMMED_WAY_OFF.replace("3P4/", "8/").replace("d4:2,", "");
+            assert!(may_end_legally(&after(&free, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
     /// Stacks of an invigorated pawn under two invigorated rooks on the b-, d- and
     /// f-files, between paused pawns, the king checked along the first rank.
     const JAMMED: &str = "k7/8/8/8/1R1R1R2/PRPRPRP1/1P1P1PPP/r6K w - - 0 1 - \

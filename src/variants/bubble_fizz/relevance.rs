@@ -34,6 +34,7 @@
 use super::bubbles::{above, Birth};
 use super::turn_state::TurnState;
 use super::TERRAIN;
+use crate::geometry::attacks::between;
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen::{is_immobile, BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS};
@@ -306,9 +307,19 @@ pub(super) fn makes_way_with_extra(st: &TurnState, sq: Square) -> bool {
 
 /// Whether the unit of ours on `sq` has a move off it that the units on `stayers` (the
 /// units that will not move before it) do not stop. Nothing is captured after the first
-/// move of a turn, so it may land only where nothing stays.
+/// move of a turn, so it may land only where nothing stays, and every other unit of
+/// ours on the squares that move passes over or lands on must have left first, by a
+/// move that neither crosses `sq` (the unit is still there) nor meets a stayer.
 pub(super) fn can_step_off(st: &TurnState, sq: Square, stayers: SquareSet) -> bool {
-    st.pos.board().get(sq).is_some_and(|unit| !step(unit.role, sq, st.pos.turn(), stayers).lands.is_empty())
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let Some(unit) = board.get(sq) else { return false };
+    let held = stayers.union(single(sq));
+    let leaves = |v: Square| board.get(v).is_some_and(|other| !step(other.role, v, us, held).lands.is_empty());
+    step(unit.role, sq, us, stayers).lands.iter().any(|to| {
+        let way = between(sq, to).union(single(to));
+        (way & board.occupied_by(us)).iter().all(leaves)
+    })
 }
 
 /// The unpaused enemy units that could attack one of `targets` on some board: a
