@@ -40,7 +40,8 @@
 //! it still stands on its own square, and between its two moves on its first
 //! landing. A unit of ours standing on `v`'s way out must leave before `v` does,
 //! without passing `v`'s square, and if it has no extra it can leave only with the
-//! ordinary move, which it must then hold. When no single move of `v` does that (or
+//! ordinary move, which it must then hold; making one move, it stays where it lands,
+//! off `v`'s way and off what the route sweeps afterwards. When no single move of `v` does that (or
 //! `v` has no extra), the route is possible only if `v` holds the ordinary move, and
 //! for a route of one move (its unit holds nothing and stays put until it moves) only
 //! if `v` can leave in two moves that keep clear of that unit. A route of the holder itself needs every other mover
@@ -499,19 +500,30 @@ fn obstruction(
         if !work.spend(1 + ways + ways * ways) {
             return Needs::Nothing;
         }
-        // A mover standing on the way out must leave first, while the blocker still
-        // stands on its square: a way out through a mover whose every move passes the
-        // blocker's square (a pawn under a rook that fills its file) is shut, and one
-        // through a mover without an extra needs that mover to hold the ordinary move.
-        let way_clears = |way: SquareSet| {
+        // A mover standing on the way out must leave first, while the blocker and the
+        // route's unit still stand on their squares: a way out through a mover whose
+        // every move passes the blocker's square (a pawn under a rook that fills its
+        // file) is shut. Making one move, the mover stays where it lands, so that must
+        // be off the blocker's way and the route; one without an extra makes only the
+        // ordinary move, which it must then hold, and one with an extra that cannot land
+        // clear in one move may still, holding the ordinary move, in two.
+        // `late`: the blocker leaves between the route's two moves, so the mover may
+        // leave after the first (the route's unit then stands on its first landing,
+        // and only the second move is still to come).
+        let way_clears = |way: SquareSet, late: bool| {
+            let (kept_clear, held) = if late {
+                (second_swept.union(way), fixed.union(SquareSet::only(blocker)))
+            } else {
+                let route_unit = SquareSet::only(origin);
+                (all.union(way).union(route_unit), fixed.union(SquareSet::only(blocker)).union(route_unit))
+            };
             (way & others).iter().filter(|v| *v != blocker).fold(Needs::Nothing, |needs, v| {
-                let leaves = board.get(v).is_none_or(|unit| {
-                    step(unit.role, v, us, fixed).lands.iter().any(|to| !swept(v, to).contains(blocker))
-                });
-                match (leaves, st.extras.contains(v)) {
-                    (false, _) => Needs::Impossible,
-                    (true, true) => needs,
-                    (true, false) => needs.and(Needs::Holder(v)),
+                let lands = board.get(v).map_or(SquareSet::EMPTY, |unit| step(unit.role, v, us, held).lands);
+                let clear = !lands.difference(kept_clear).is_empty();
+                match (clear, !lands.is_empty(), st.extras.contains(v)) {
+                    (true, _, true) => needs,
+                    (true, _, false) | (false, true, true) => needs.and(Needs::Holder(v)),
+                    _ => Needs::Impossible,
                 }
             })
         };
@@ -521,16 +533,16 @@ fn obstruction(
         let aside = if st.extras.contains(blocker) {
             ways_out
                 .iter()
-                .filter(|&to| {
+                .map(|to| {
                     let way = swept(blocker, to);
                     let before_all = !way.contains(origin) && !all.contains(to);
                     let between_moves = !first_swept.contains(blocker)
                         && second.is_some()
                         && !way.contains(first.1)
                         && !second_swept.contains(to);
-                    before_all || between_moves
+                    let early = if before_all { way_clears(way, false) } else { Needs::Impossible };
+                    early.or(if between_moves { way_clears(way, true) } else { Needs::Impossible })
                 })
-                .map(|to| way_clears(swept(blocker, to)))
                 .fold(Needs::Impossible, Needs::or)
         } else {
             Needs::Impossible
@@ -546,7 +558,7 @@ fn obstruction(
         let leaves_as_holder = second.is_some()
             || ways_out
                 .iter()
-                .filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to)) == Needs::Nothing)
+                .filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to), false) == Needs::Nothing)
                 .any(|to| {
                     !all.contains(to)
                         || st.extras.contains(blocker)
@@ -936,6 +948,23 @@ mod tests {
             // With d4 empty the rook leaves upwards: `a3 & Rd4 & d3 & Kd2`.
             let free = HEMMED_WAY_OFF.replace("3P4/", "8/").replace("d4:2,", "");
             assert!(may_end_legally(&after(&free, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
+    /// The bishop on b8 can shut the first rank only by f4 and c1, passing e3 and d2.
+    /// The pawn on d2 can step aside only to d3, once the rook there has left, and the
+    /// rook's one way out (a knight on f3, paused units around) is e3, on the bishop's
+    /// way, where it would stay.
+    const WAY_OUT_ONTO_THE_ROUTE: &str =
+        "kB6/8/8/8/3P4/2PR1n2/P2PPPPP/r6K w - - 0 1 - a2:0,b8:0,c3:2,d2:0,d3:0,d4:2,e2:2,f2:2,g2:2,h2:2";
+
+    #[test]
+    fn a_unit_leaving_a_way_out_must_land_off_the_route() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(WAY_OUT_ONTO_THE_ROUTE, "a2", "a3", birth), birth), "{birth:?}");
+            // Without the knight the rook leaves to f3: `a3 & Rf3 & d3 & Bf4 & Bc1`.
+            let open = WAY_OUT_ONTO_THE_ROUTE.replace("2PR1n2", "2PR4");
+            assert!(may_end_legally(&after(&open, "a2", "a3", birth), birth), "{birth:?}");
         }
     }
 
