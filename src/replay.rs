@@ -9,8 +9,8 @@ use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
 use crate::rules::repetition::{self, Occurrences};
 use crate::rules::{
-    san, Castling, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Outcome, Position, ResolveError,
-    Resolved, Turn, Undecided, Wing,
+    san, Castling, Claim, Claimable, Color, EndReason, Ending, GameStatus, Judged, Limit, Outcome, Position,
+    ResolveError, Resolved, Turn, Undecided, Wing,
 };
 use crate::text::{push_quoted, quote};
 use crate::variants::prelude::*;
@@ -358,6 +358,10 @@ pub fn replay(
     run.name_other_notation();
     let (final_status, undecided) =
         history.finish(run.variant, line.final_position(&start), line.length, line.last_mate);
+    // A line already stopped claims no ending: its last position left undecided only
+    // because the game's steps ran out (most often spent on the very turn that stopped
+    // it) would report the same lack twice.
+    let undecided = undecided.filter(|u| !(line.broken && u.limit == Limit::Game));
     if let Some(undecided) = undecided {
         // The board's ending after the last turn played: placed at that turn, or at
         // the start position when none was played.

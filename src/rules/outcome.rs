@@ -149,7 +149,7 @@ impl fmt::Display for Undecided {
             Limit::Game => write!(
                 f,
                 ": the search stopped after {states} states of the turn, when the steps left to this game's searches ran out \
-                 (the game's earlier positions took the rest)"
+                 (the game's earlier questions took the rest)"
             ),
         }
     }

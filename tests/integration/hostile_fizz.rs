@@ -400,6 +400,20 @@ fn a_position_beyond_the_budget_is_reported_not_guessed() {
 }
 
 #[test]
+fn a_turn_left_undecided_is_reported_once() {
+    // Resolving the written turn spends the game's steps; the position it stops in is
+    // not judged again with none left (that would report the same lack twice, and
+    // blame it on other positions).
+    let moves = "1. Rb4-b5 & Re5-e4 & Bb8-f4 & Rd3-f3 & d2-d3 & Bf4-c1 ";
+    let (out, status, stderr) =
+        validate_limited_with_status("fizz-undecided-turn.pgn", &record(QUEENS_BESIDE_THE_STACKS, "", moves, "*"));
+    assert_eq!(status, Some(2), "{out}\n{stderr}");
+    assert!(stderr.contains("cannot decide which moves of White's turn can still end it legally"), "{stderr}");
+    assert_eq!(stderr.matches("error: ").count(), 1, "{stderr}");
+    assert!(out.contains("game 2") && out.contains(": valid"), "{out}");
+}
+
+#[test]
 fn a_diagram_of_a_position_beyond_the_budget_says_why_it_has_no_caption() {
     let output = Command::cargo_bin("arbiter")
         .expect("the arbiter binary is built for tests")

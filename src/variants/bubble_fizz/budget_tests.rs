@@ -114,7 +114,7 @@ fn the_questions_of_one_game_share_its_budget() {
     assert_eq!(
         again.to_string(),
         "cannot decide whether White has a legal turn: the search stopped after 0 states of the turn, \
-         when the steps left to this game's searches ran out (the game's earlier positions took the rest)"
+         when the steps left to this game's searches ran out (the game's earlier questions took the rest)"
     );
     assert_eq!(spent.has_legal_turn(&spent.start()), Ok(true));
 }
