@@ -112,6 +112,15 @@ const KNIGHTS_PAST_BUBBLES: &str = "NNNNN3/6R1/7k/8/p7/8/6PP/2q1r2K w - - 0 1 c7
 const PAWNS_ON_THE_BISHOPS_WAY: &str = "3N1nq1/3B4/1b3P1k/2NP1P1b/PPP5/4P3/PPPPP2P/r3r2K w - - 0 1 - \
                                         a2:0,b2:0,d2:0,e2:0,a4:0,b4:0,c4:1,d7:0,c5:0,f5:0,d8:0,e3:0";
 
+/// Found by a hill climb at the end of the refutation's six newer conditions: the crowd
+/// with a stuck pawn and a black bubble on e2, which would sink onto the queen on e1.
+/// Mate under the default `birth`: it reached the budget while the refutation let the
+/// king step to e2 as if the queen would still be paused, though the king entering e2
+/// takes that bubble away. Under `birth=strike` it has a legal turn.
+const CROWD_WITH_A_BUBBLE_ON_E2: &str = "1Bqn3R/1k6/2qP1Q1N/1qb2BB1/2B1N1NN/3RP1qQ/qq3K1Q/2R1q1rR w - - 0 1 \
+                                         a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b,e2b \
+                                         b8:0,h8:0,d6:0,h6:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,h1:0,g5:0,f6:0,c4:0,f5:0,e4:2";
+
 /// Found by a hill climb from the stacked rooks (a fuzz seed since): the king on h1
 /// checked along the first rank, invigorated pawns under invigorated rooks on three
 /// files with a black rook and bishop among them, more invigorated rooks, a knight and
@@ -355,6 +364,16 @@ fn knights_past_bubbles_and_pawns_on_a_bishops_way_are_mate() {
         mates_are_found("fizz-knights-past-bubbles", &[KNIGHTS_PAST_BUBBLES], rules);
         mates_are_found("fizz-pawns-bishops-way", &[PAWNS_ON_THE_BISHOPS_WAY], rules);
     }
+}
+
+#[test]
+fn the_crowd_with_a_bubble_on_e2_is_mate_and_has_a_legal_turn_under_birth_strike() {
+    mates_are_found("fizz-crowd-bubble-e2", &[CROWD_WITH_A_BUBBLE_ON_E2], "");
+    let out = validate_limited(
+        "fizz-crowd-bubble-e2-strike.pgn",
+        &record(CROWD_WITH_A_BUBBLE_ON_E2, "birth=strike", "", "0-1"),
+    );
+    assert!(out.contains("valid, 0 plies, 0-1 (decided off the board)"), "{out}");
 }
 
 #[test]

@@ -194,8 +194,14 @@ fn note_rise(pos: &Position, riser: Color, (struck, met, risen): (SquareSet, Squ
 /// The rise of F4 on a copy of the board's counters only: which units the other
 /// side's bubbles strike at the end of `mover`'s turn. King safety (F7) needs no more.
 pub(super) fn struck_by_rise(pos: &Position, mover: Color) -> SquareSet {
+    struck_by_rise_without(pos, mover, SquareSet::EMPTY)
+}
+
+/// [`struck_by_rise`] when the bubbles on `gone` will have vanished by then.
+pub(super) fn struck_by_rise_without(pos: &Position, mover: Color, gone: SquareSet) -> SquareSet {
     let riser = mover.other();
-    of(pos, riser).iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board().is_empty_at(*to)).collect()
+    let rising = of(pos, riser).difference(gone);
+    rising.iter().filter_map(|from| above(from, riser)).filter(|to| !pos.board().is_empty_at(*to)).collect()
 }
 
 #[cfg(test)]

@@ -9,9 +9,10 @@
 //! are the *movers*.
 //!
 //! For a square `K` where the king may end the turn, a *threat* is an enemy unit `A`
-//! that is unpaused now, that no enemy bubble is about to strike by the rise, and that
-//! attacks `K` on the empty board with no enemy unit and no unit of ours that stays
-//! between them. If the turn ends legally with the king on `K`, `A` does not capture
+//! that is unpaused now, that no enemy bubble is about to strike by the rise (not
+//! counting the bubbles the king's steps take away: one on a square it lands on, one
+//! just above it, where its own bubble is born), and that attacks `K` on the empty
+//! board with no enemy unit and no unit of ours that stays between them. If the turn ends legally with the king on `K`, `A` does not capture
 //! it at the end: `A` stays unpaused unless a bubble born on it strikes it
 //! (`birth=strike`: some unit of ours *lands* on the square below `A`, in our up
 //! direction), since entering a bubble needs a move and the rise can only strike
@@ -75,7 +76,7 @@
 //! [`COVER_WORK`] of them; past that the refutation gives up where it stands, which
 //! weakens it but keeps it exact.
 
-use super::bubbles::{below, struck_by_rise, Birth};
+use super::bubbles::{above, below, struck_by_rise_without, Birth};
 use super::relevance::{can_step_off, makes_way_with_extra, reaches, roles_after, step};
 use super::steps::Steps;
 use super::turn_state::TurnState;
@@ -582,7 +583,13 @@ fn threats(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan) -> O
     let them = us.other();
     let target = plan.ends;
     let enemy = board.occupied_by(them);
-    let struck = struck_by_rise(&st.pos, us);
+    // An enemy bubble on a square the king lands on is entered, and one just above it
+    // meets the king's own bubble (F2, F3): neither rises to strike anything.
+    let gone = plan
+        .landings
+        .iter()
+        .fold(plan.landings, |gone, sq| gone.union(above(sq, us).map_or(SquareSet::EMPTY, SquareSet::only)));
+    let struck = struck_by_rise_without(&st.pos, us, gone);
     let ours_staying = fixed.difference(enemy);
     let mut out = Vec::new();
     for from in &enemy {
@@ -965,6 +972,22 @@ mod tests {
             // Without the knight the rook leaves to f3: `a3 & Rf3 & d3 & Bf4 & Bc1`.
             let open = WAY_OUT_ONTO_THE_ROUTE.replace("2PR1n2", "2PR4");
             assert!(may_end_legally(&after(&open, "a2", "a3", birth), birth), "{birth:?}");
+        }
+    }
+
+    /// The king on f2, attacked by the knight on d3, can step only to e2, where a black
+    /// bubble stands that would sink onto the queen on e1 and pause it: the king enters
+    /// that bubble, so the queen stays unpaused, next to e2.
+    const BUBBLE_UNDER_THE_KINGS_STEP: &str =
+        "7k/8/8/8/8/3nPPP1/P4KP1/4qBN1 w - - 0 1 e2b a2:0,e3:2,f3:2,g3:2,g2:2,f1:2,g1:2";
+
+    #[test]
+    fn a_bubble_the_king_steps_onto_strikes_nothing() {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            assert!(!may_end_legally(&after(BUBBLE_UNDER_THE_KINGS_STEP, "a2", "a3", birth), birth), "{birth:?}");
+            // Without the knight the king stays and the bubble pauses the queen: `a3`.
+            let stays = BUBBLE_UNDER_THE_KINGS_STEP.replace("3nPPP1", "4PPP1");
+            assert!(may_end_legally(&after(&stays, "a2", "a3", birth), birth), "{birth:?}");
         }
     }
 
