@@ -843,6 +843,19 @@ mod tests {
         st
     }
 
+    /// After `a2-a3` (an invigorated pawn's extra), under either `birth` option: each
+    /// of `refuted` is refuted, and each of `kept`, a legal end, is not.
+    fn after_a3(refuted: &[&str], kept: &[&str]) {
+        for birth in [Birth::Fizzle, Birth::Strike] {
+            for fen in refuted {
+                assert!(!may_end_legally(&after(fen, "a2", "a3", birth), birth), "{birth:?}: refuted in {fen}");
+            }
+            for fen in kept {
+                assert!(may_end_legally(&after(fen, "a2", "a3", birth), birth), "{birth:?}: kept in {fen}");
+            }
+        }
+    }
+
     /// Three lines into h1, two pinned queens to shut them: no order of moves helps.
     const PINNED: &str = "b3k2q/8/8/8/6n1/PPP1nQ1Q/PPP1n3/r6K w - - 0 1 - a2:0,a3:0,b2:0,b3:0,c2:0,c3:0,f3:0,h3:0";
 
@@ -876,17 +889,13 @@ mod tests {
 
     #[test]
     fn a_second_move_after_landing_on_a_bubble_needs_a_unit_to_take_it_away_first() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            // `a3 & Rd2 & Nd3 & Ne1` ends legally.
-            assert!(may_end_legally(&after(BUBBLED_WAYS, "a2", "a3", birth), birth), "{birth:?}");
-            // Without the rook, both ways stop on a bubble: refuted.
-            let alone = BUBBLED_WAYS.replace("2PRP3", "2P1P3").replace("d4:0,", "");
-            assert!(!may_end_legally(&after(&alone, "a2", "a3", birth), birth), "{birth:?}");
-            // The rook on e6 can shut it only through f6, whose bubble the knight on d6
-            // may take away by landing on f5, but the rook's second move passes f5.
-            let in_the_way = "k7/8/3NR3/8/4P3/8/P5PP/3r3K w - - 0 1 f6w a2:0,d6:0,e4:2,e6:0,g2:2,h2:2";
-            assert!(!may_end_legally(&after(in_the_way, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // `a3 & Rd2 & Nd3 & Ne1` ends legally; without the rook both ways stop on a
+        // bubble. The rook on e6 can shut the rank only through f6, whose bubble the
+        // knight on d6 may take away by landing on f5, but the rook's second move passes
+        // f5.
+        let alone = BUBBLED_WAYS.replace("2PRP3", "2P1P3").replace("d4:0,", "");
+        let in_the_way = "k7/8/3NR3/8/4P3/8/P5PP/3r3K w - - 0 1 f6w a2:0,d6:0,e4:2,e6:0,g2:2,h2:2";
+        after_a3(&[&alone, in_the_way], &[BUBBLED_WAYS]);
     }
 
     /// The bishop on d7 can shut the first rank only in two moves, d7-h3-f1, which spend
@@ -897,12 +906,9 @@ mod tests {
 
     #[test]
     fn a_unit_on_the_way_out_without_an_extra_needs_the_ordinary_move() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(WAY_OUT_NEEDS_THE_ORDINARY, "a2", "a3", birth), birth), "{birth:?}");
-            // Invigorated, the pawn on f6 steps aside with its extra: `a3 & f7 & f6 & Bh3 & Bf1`.
-            let invigorated = WAY_OUT_NEEDS_THE_ORDINARY.replace("f5:0", "f5:0,f6:0");
-            assert!(may_end_legally(&after(&invigorated, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // Invigorated, the pawn on f6 steps aside with its extra: `a3 & f7 & f6 & Bh3 & Bf1`.
+        let invigorated = WAY_OUT_NEEDS_THE_ORDINARY.replace("f5:0", "f5:0,f6:0");
+        after_a3(&[WAY_OUT_NEEDS_THE_ORDINARY], &[&invigorated]);
     }
 
     /// The king on e1, checked along the first rank, can step only to f1, where its
@@ -912,13 +918,9 @@ mod tests {
 
     #[test]
     fn a_unit_on_the_kings_landing_leaves_it_first_and_not_through_the_king() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(QUEEN_ON_THE_KINGS_WAY, "a2", "a3", birth), birth), "{birth:?}");
-            // Leaving f1 for g2 shuts the bishop's line to f1 instead:
-            // `a3 & Qg2 & Kf1` ends legally (the king is checked on e1 from b4).
-            let away = "k2r4/8/8/8/1b6/7b/P3PP2/4KQ2 w - - 0 1 - a2:0,e2:2,f2:2,f1:0";
-            assert!(may_end_legally(&after(away, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // Leaving f1 for g2 shuts the bishop's line to f1 instead:
+        // `a3 & Qg2 & Kf1` ends legally (the king is checked on e1 from b4).
+        after_a3(&[QUEEN_ON_THE_KINGS_WAY], &["k2r4/8/8/8/1b6/7b/P3PP2/4KQ2 w - - 0 1 - a2:0,e2:2,f2:2,f1:0"]);
     }
 
     /// The king on e1 checked along the first rank, the pawn on d2 shutting the queen's
@@ -929,17 +931,12 @@ mod tests {
 
     #[test]
     fn a_unit_answering_where_it_stands_cannot_also_make_way() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(STAY_OR_MAKE_WAY, "a2", "a3", birth), birth), "{birth:?}");
-            // A rook that shuts the rank from b5 lets the pawn stay: `a3 & Rb1`.
-            let rook = "k7/8/8/1R6/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,b5:0,d2:0,e2:2,f2:2,f1:2,e4:0";
-            assert!(may_end_legally(&after(rook, "a2", "a3", birth), birth), "{birth:?}");
-            // A bishop that shuts the rank from g5 passes d2: the pawn makes way (to a
-            // square that answers nothing) and the knight shuts the diagonal on d2
-            // instead: `a3 & d3 & Bc1 & Nd2`.
-            let bishop = "k7/8/8/6B1/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,d2:0,e2:2,f2:2,f1:2,e4:0,g5:0";
-            assert!(may_end_legally(&after(bishop, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // A rook that shuts the rank from b5 lets the pawn stay: `a3 & Rb1`. A bishop
+        // that shuts it from g5 passes d2: the pawn makes way (to a square that answers
+        // nothing) and the knight shuts the diagonal on d2 instead: `a3 & d3 & Bc1 & Nd2`.
+        let rook = "k7/8/8/1R6/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,b5:0,d2:0,e2:2,f2:2,f1:2,e4:0";
+        let bishop = "k7/8/8/6B1/4N3/2q5/P2PPP2/r3KB2 w - - 0 1 - a2:0,d2:0,e2:2,f2:2,f1:2,e4:0,g5:0";
+        after_a3(&[STAY_OR_MAKE_WAY], &[rook, bishop]);
     }
 
     /// The king on e1, checked along the first rank, could step only to d2, where
@@ -950,12 +947,9 @@ mod tests {
 
     #[test]
     fn a_unit_cannot_make_way_through_one_that_cannot_leave_first() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(HEMMED_WAY_OFF, "a2", "a3", birth), birth), "{birth:?}");
-            // With d4 empty the rook leaves upwards: `a3 & Rd4 & d3 & Kd2`.
-            let free = HEMMED_WAY_OFF.replace("3P4/", "8/").replace("d4:2,", "");
-            assert!(may_end_legally(&after(&free, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // With d4 empty the rook leaves upwards: `a3 & Rd4 & d3 & Kd2`.
+        let free = HEMMED_WAY_OFF.replace("3P4/", "8/").replace("d4:2,", "");
+        after_a3(&[HEMMED_WAY_OFF], &[&free]);
     }
 
     /// The bishop on b8 can shut the first rank only by f4 and c1, passing e3 and d2.
@@ -967,12 +961,9 @@ mod tests {
 
     #[test]
     fn a_unit_leaving_a_way_out_must_land_off_the_route() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(WAY_OUT_ONTO_THE_ROUTE, "a2", "a3", birth), birth), "{birth:?}");
-            // Without the knight the rook leaves to f3: `a3 & Rf3 & d3 & Bf4 & Bc1`.
-            let open = WAY_OUT_ONTO_THE_ROUTE.replace("2PR1n2", "2PR4");
-            assert!(may_end_legally(&after(&open, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // Without the knight the rook leaves to f3: `a3 & Rf3 & d3 & Bf4 & Bc1`.
+        let open = WAY_OUT_ONTO_THE_ROUTE.replace("2PR1n2", "2PR4");
+        after_a3(&[WAY_OUT_ONTO_THE_ROUTE], &[&open]);
     }
 
     /// The king on f2, attacked by the knight on d3, can step only to e2, where a black
@@ -983,12 +974,9 @@ mod tests {
 
     #[test]
     fn a_bubble_the_king_steps_onto_strikes_nothing() {
-        for birth in [Birth::Fizzle, Birth::Strike] {
-            assert!(!may_end_legally(&after(BUBBLE_UNDER_THE_KINGS_STEP, "a2", "a3", birth), birth), "{birth:?}");
-            // Without the knight the king stays and the bubble pauses the queen: `a3`.
-            let stays = BUBBLE_UNDER_THE_KINGS_STEP.replace("3nPPP1", "4PPP1");
-            assert!(may_end_legally(&after(&stays, "a2", "a3", birth), birth), "{birth:?}");
-        }
+        // Without the knight the king stays and the bubble pauses the queen: `a3`.
+        let stays = BUBBLE_UNDER_THE_KINGS_STEP.replace("3nPPP1", "4PPP1");
+        after_a3(&[BUBBLE_UNDER_THE_KINGS_STEP], &[&stays]);
     }
 
     /// Stacks of an invigorated pawn under two invigorated rooks on the b-, d- and
