@@ -10,6 +10,8 @@ mod caption;
 #[cfg(test)]
 mod check_tests;
 mod cover;
+#[cfg(test)]
+mod cover_tests;
 mod generate;
 #[cfg(test)]
 mod key_tests;
