@@ -242,6 +242,12 @@ fn mates_are_found(family: &str, fens: &[&str], rules: &str) {
     }
 }
 
+/// [`mates_are_found`] under either `birth` option.
+fn mates_are_found_under_both(family: &str, fens: &[&str]) {
+    mates_are_found(family, fens, "");
+    mates_are_found(&format!("{family}-strike"), fens, "birth=strike");
+}
+
 #[test]
 fn line_checks_with_pinned_queens_and_crowds_are_mate() {
     mates_are_found("fizz-pinned", &PINNED_QUEENS, "");
@@ -299,22 +305,17 @@ fn jams_are_mate_under_birth_strike() {
 
 #[test]
 fn the_castling_jam_is_mate_within_the_budget() {
-    mates_are_found("fizz-castling-jam", &[CASTLING_JAM], "");
-    mates_are_found("fizz-castling-jam-strike", &[CASTLING_JAM], "birth=strike");
+    mates_are_found_under_both("fizz-castling-jam", &[CASTLING_JAM]);
 }
 
 #[test]
 fn stacked_rooks_are_mate_under_both_birth_options() {
-    mates_are_found("fizz-stacked-rooks", &[STACKED_ROOKS_STRIKE], "birth=strike");
-    mates_are_found("fizz-stacked-rooks-fizzle", &[STACKED_ROOKS_STRIKE], "");
+    mates_are_found_under_both("fizz-stacked-rooks", &[STACKED_ROOKS_STRIKE]);
 }
 
 #[test]
 fn the_castling_jam_with_a_crowd_above_is_mate() {
-    mates_are_found("fizz-castling-jam-crowded", &[CASTLING_JAM_CROWDED], "");
-    mates_are_found("fizz-castling-jam-crowded-strike", &[CASTLING_JAM_CROWDED], "birth=strike");
-    mates_are_found("fizz-queen-beside-the-jam", &[QUEEN_BESIDE_THE_JAM], "");
-    mates_are_found("fizz-queen-beside-the-jam-strike", &[QUEEN_BESIDE_THE_JAM], "birth=strike");
+    mates_are_found_under_both("fizz-castling-jam-crowded", &[CASTLING_JAM_CROWDED, QUEEN_BESIDE_THE_JAM]);
 }
 
 #[test]
@@ -354,16 +355,12 @@ fn the_crowd_with_a_stuck_pawn_has_a_legal_turn_under_birth_strike() {
 
 #[test]
 fn knights_far_away_cannot_save_a_king_whose_pawns_hold_its_squares() {
-    mates_are_found("fizz-knights-far-away", &[KNIGHTS_FAR_AWAY], "");
-    mates_are_found("fizz-knights-far-away-strike", &[KNIGHTS_FAR_AWAY], "birth=strike");
+    mates_are_found_under_both("fizz-knights-far-away", &[KNIGHTS_FAR_AWAY]);
 }
 
 #[test]
 fn knights_past_bubbles_and_pawns_on_a_bishops_way_are_mate() {
-    for rules in ["", "birth=strike"] {
-        mates_are_found("fizz-knights-past-bubbles", &[KNIGHTS_PAST_BUBBLES], rules);
-        mates_are_found("fizz-pawns-bishops-way", &[PAWNS_ON_THE_BISHOPS_WAY], rules);
-    }
+    mates_are_found_under_both("fizz-knights-past-bubbles", &[KNIGHTS_PAST_BUBBLES, PAWNS_ON_THE_BISHOPS_WAY]);
 }
 
 #[test]
@@ -378,13 +375,10 @@ fn the_crowd_with_a_bubble_on_e2_is_mate_and_has_a_legal_turn_under_birth_strike
 
 #[test]
 fn jams_once_beyond_the_budget_are_mate() {
-    for rules in ["", "birth=strike"] {
-        mates_are_found(
-            "fizz-opened-jam",
-            &[OPENED_JAM, KNIGHT_IN_THE_JAM, CASTLING_JAM_WITH_QUEENS, QUEENS_AMONG_THE_STACKS],
-            rules,
-        );
-    }
+    mates_are_found_under_both(
+        "fizz-opened-jam",
+        &[OPENED_JAM, KNIGHT_IN_THE_JAM, CASTLING_JAM_WITH_QUEENS, QUEENS_AMONG_THE_STACKS],
+    );
 }
 
 #[test]

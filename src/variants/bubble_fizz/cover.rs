@@ -83,7 +83,7 @@ use super::turn_state::TurnState;
 use crate::geometry::attacks::between;
 use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::is_immobile;
-use crate::rules::Role;
+use crate::rules::{Color, Role};
 
 /// Where the king ends the turn, what it spends, and what its moves land on.
 struct KingPlan {
@@ -212,6 +212,8 @@ impl Movers {
 /// first. The two moves spend the ordinary move, so that mover makes one move only, its
 /// extra, and stays there to the end of the turn.
 struct Clearers {
+    /// The side to move.
+    us: Color,
     /// The bubbles (of both sides) standing now.
     bubbles: SquareSet,
     /// The movers with an extra move left, and the squares one move of each may land on
@@ -231,17 +233,17 @@ impl Clearers {
                 }
             }
         }
-        Clearers { bubbles, lands }
+        Clearers { us, bubbles, lands }
     }
 
     /// Whether the unit on `origin` may move again after landing on `first`: there is no
     /// bubble there now, or another mover can land below it first with its one move and
     /// stay out of the way of the unit's two moves, which pass over or land on `sweeps`.
-    fn may_move_on(&self, us: crate::rules::Color, origin: Square, first: Square, sweeps: SquareSet) -> bool {
+    fn may_move_on(&self, origin: Square, first: Square, sweeps: SquareSet) -> bool {
         if !self.bubbles.contains(first) {
             return true;
         }
-        let Some(under) = below(first, us) else { return false };
+        let Some(under) = below(first, self.us) else { return false };
         if under == origin || sweeps.contains(under) {
             return false;
         }
@@ -372,7 +374,7 @@ fn king_plans(st: &TurnState, fixed: SquareSet, king: Square, movable: bool, cle
         if twice && leaves_with_extra(to) {
             let steps_on = |then: Square| {
                 let sweeps = SquareSet::only(to).union(SquareSet::only(then));
-                clearers.may_move_on(us, king, to, sweeps) && (then == king || leaves_with_extra(then))
+                clearers.may_move_on(king, to, sweeps) && (then == king || leaves_with_extra(then))
             };
             for then in (&step(Role::King, to, us, fixed).lands).into_iter().filter(|&then| steps_on(then)) {
                 plans.push(KingPlan {
@@ -446,7 +448,7 @@ fn walk(
             [None, _] => [Some((route.ends, landing)), None],
             [Some((origin, first)), _] => {
                 let sweeps = swept(origin, first).union(swept(first, landing));
-                if !clearers.may_move_on(us, origin, first, sweeps) {
+                if !clearers.may_move_on(origin, first, sweeps) {
                     continue;
                 }
                 [Some((origin, first)), Some((route.ends, landing))]

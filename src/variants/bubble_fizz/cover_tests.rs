@@ -4,23 +4,12 @@
 
 use super::bubbles::Birth;
 use super::cover::{covers, may_end_legally, refute, COVER_WORK};
-use super::generate::next_moves;
-use super::snapshot;
 use super::steps::Steps;
-use super::turn_state::TurnState;
-use crate::geometry::Square;
-use crate::rules::movegen::MoveFilter;
+use super::turn_state::{after_moves, TurnState};
 
 /// The turn in progress after the first move `from`-`to` in the snapshot `fen`.
 fn after(fen: &str, from: &str, to: &str, birth: Birth) -> TurnState<'static> {
-    let pos = snapshot::read(fen).expect("a valid snapshot");
-    let mut st = TurnState::begin(&pos);
-    let mut moves = Vec::new();
-    next_moves(&st, MoveFilter::default(), &mut moves);
-    let (from, to) = (Square::parse(from), Square::parse(to));
-    let mv = moves.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to).expect("a move");
-    st.apply(&mv, birth);
-    st
+    after_moves(fen, &[(from, to)], birth)
 }
 
 /// After `a2-a3` (an invigorated pawn's extra), under either `birth` option: each

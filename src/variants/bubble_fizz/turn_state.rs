@@ -250,3 +250,19 @@ impl<'a> TurnState<'a> {
         pos.pass_turn(self.zeroing);
     }
 }
+
+/// The turn in the snapshot `fen` after the moves `from`-`to`, each one that may come
+/// next (for tests that build turns in progress by hand).
+#[cfg(test)]
+pub(super) fn after_moves(fen: &str, moves: &[(&str, &str)], birth: Birth) -> TurnState<'static> {
+    let pos = super::snapshot::read(fen).expect("a valid snapshot");
+    let mut st = TurnState::begin(&pos);
+    for (from, to) in moves {
+        let mut next = Vec::new();
+        super::generate::next_moves(&st, movegen::MoveFilter::default(), &mut next);
+        let (from, to) = (Square::parse(from), Square::parse(to));
+        let mv = next.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to);
+        st.apply(&mv.expect("a move that may come next"), birth);
+    }
+    st
+}

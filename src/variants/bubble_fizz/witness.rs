@@ -297,32 +297,14 @@ impl Purpose {
 #[cfg(test)]
 mod tests {
     use super::super::bubbles::Birth;
-    use super::super::generate::next_moves;
-    use super::super::snapshot;
-    use super::super::turn_state::TurnState;
+    use super::super::turn_state::{after_moves, TurnState};
     use super::{finds_end, Steps};
-    use crate::geometry::Square;
-    use crate::rules::movegen::MoveFilter;
 
     /// The white king on f2 in check from three queens, seventeen invigorated units
     /// around it.
     const CROWD: &str = "1Bqn3R/1k6/2qP3N/1qb2PP1/2P1N1NN/3RP1qQ/qq3K1Q/2R1q1RR w - - 0 1 \
                          a8w,a7b,e5b,h5w,d4b,f4w,a3b,d2w,b1b \
                          b8:0,h8:0,d6:0,h6:0,f5:0,g5:1,c4:0,e4:0,g4:0,h4:0,d3:0,e3:0,h3:0,h2:0,c1:0,g1:0,h1:0";
-
-    /// The turn in `fen` after the moves `from`-`to`, each one that may come next.
-    fn after_moves(fen: &str, moves: &[(&str, &str)], birth: Birth) -> TurnState<'static> {
-        let pos = snapshot::read(fen).expect("a valid snapshot");
-        let mut st = TurnState::begin(&pos);
-        for (from, to) in moves {
-            let mut next = Vec::new();
-            next_moves(&st, MoveFilter::default(), &mut next);
-            let (from, to) = (Square::parse(from), Square::parse(to));
-            let mv = next.into_iter().find(|m| Some(m.from) == from && Some(m.to) == to);
-            st.apply(&mv.expect("a move that may come next"), birth);
-        }
-        st
-    }
 
     fn after(fen: &str, from: &str, to: &str) -> TurnState<'static> {
         after_moves(fen, &[(from, to)], Birth::Fizzle)
