@@ -312,7 +312,7 @@ impl Splitter {
         let name_len = after_bracket.iter().position(|&b| !is_tag_name_byte(b))?;
         let name = after_bracket.get(..name_len).filter(|name| !name.is_empty())?;
         let value = after_bracket.get(name_len..)?.strip_prefix(b" \"")?;
-        let value_len = value.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+        let value_len = memchr::memchr3(b'"', b'\\', b'\n', value)?;
         if value.get(value_len..value_len + 2)? != b"\"]" {
             return None;
         }

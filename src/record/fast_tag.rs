@@ -28,7 +28,7 @@ pub(crate) fn tag_pair(text: &str, text_len: usize) -> Option<(usize, Tag)> {
         return None;
     }
     let value_start = quote + 1;
-    let value_len = bytes.get(value_start..)?.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    let value_len = memchr::memchr3(b'"', b'\\', b'\n', bytes.get(value_start..)?)?;
     let value_end = value_start + value_len;
     if bytes.get(value_end) != Some(&b'"') {
         return None;
