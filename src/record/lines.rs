@@ -125,7 +125,37 @@ pub(crate) struct Tree {
     foreign_letters: bool,
 }
 
+thread_local! {
+    /// The main line's buffer of the last tree this thread dropped, emptied, for the
+    /// next game it reads ([`Tree::spare_main`]).
+    static SPARE_MAIN: std::cell::Cell<Vec<Ply>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The most plies a buffer kept for the next game may hold room for: a longer game's
+/// buffer goes back to the allocator, so what a thread keeps stays small.
+const SPARE_MAIN_PLIES: usize = 1 << 12;
+
+impl Drop for Tree {
+    /// Keeps the main line's buffer for the next game read on this thread: a batch of
+    /// games is read and dropped game after game on each worker, and a buffer handed
+    /// from one to the next costs neither allocation nor freeing.
+    fn drop(&mut self) {
+        let mut main = std::mem::take(&mut self.main);
+        if main.capacity() <= SPARE_MAIN_PLIES {
+            main.clear();
+            // During the thread's own teardown there is nothing to keep it for.
+            let _ = SPARE_MAIN.try_with(|spare| spare.set(main));
+        }
+    }
+}
+
 impl Tree {
+    /// An empty buffer for a main line's plies: the one the last tree dropped on this
+    /// thread left, if any.
+    pub(crate) fn spare_main() -> Vec<Ply> {
+        SPARE_MAIN.try_with(std::cell::Cell::take).unwrap_or_default()
+    }
+
     /// Stores what was attached to `ply` (and empties `attached`). The first time, room is
     /// made for the notes (comments, NAGs) of `room` plies, so that a game annotated ply
     /// by ply (clock comments) grows no buffer on the way, and a game without notes

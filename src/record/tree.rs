@@ -63,7 +63,7 @@ impl LineStack {
     /// text of `text_len` bytes. `expected_plies` reserves room in the main line (and,
     /// once a ply has notes, for the notes of as many plies).
     pub(super) fn new(comments: Vec<Comment>, expected_plies: usize, text_len: usize) -> LineStack {
-        let mut main = OpenLine { comments, ..OpenLine::default() };
+        let mut main = OpenLine { comments, plies: Tree::spare_main(), ..OpenLine::default() };
         main.plies.reserve(expected_plies);
         let tree = Tree::default();
         LineStack { open: vec![main], spare: Vec::new(), tree, result: None, text_len, room: expected_plies }

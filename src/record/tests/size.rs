@@ -41,3 +41,20 @@ fn sibling_variations_and_annotations_take_a_few_bytes_per_byte_of_text() {
         assert_tree_within(&text, 20);
     }
 }
+
+#[test]
+fn a_dropped_games_buffer_serves_the_next_game_unless_it_is_large() {
+    use crate::record::lines::Tree;
+    // Whatever an earlier test on this thread left.
+    drop(Tree::spare_main());
+    drop(parse("1. e4 e5 2. Nf3 Nc6 *"));
+    let kept = Tree::spare_main();
+    assert!(kept.capacity() >= 4 && kept.is_empty(), "{} plies of room kept", kept.capacity());
+    assert_eq!(Tree::spare_main().capacity(), 0, "a buffer is handed out once");
+    let long = (1..=5_000).fold(String::new(), |mut text, n| {
+        let _ = write!(text, "{n}. Nf3 Nf6 ");
+        text
+    });
+    drop(parse(&long));
+    assert_eq!(Tree::spare_main().capacity(), 0, "the buffer of a long game goes back to the allocator");
+}
