@@ -5,7 +5,7 @@
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
-use super::lex::{at_token_end, comment, located_comment, skip, space_len, TResult};
+use super::lex::{at_token_end, brace_comment, comment, located_comment, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
 use super::turn::{glyph, turn_token};
@@ -75,8 +75,14 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
             let (rest, nag) = fast::nag(token)?;
             Some((rest, lines.nag(Spanned { value: nag, span: at(rest) })))
         }
+        b'{' => {
+            // A comment closed further on (an unclosed one is the grammar's to report).
+            let (rest, body) = brace_comment(token).ok()?;
+            lines.comment(located_comment(at(rest), body));
+            Some((rest, Ok(())))
+        }
         b'(' if !token.starts_with("(****)") => None,
-        b'{' | b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
+        b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
             let (rest, ply, glyphs) = fast::turn(token, text_len)?;
             let mut step = lines.ply(ply);
