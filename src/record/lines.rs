@@ -169,9 +169,23 @@ impl Tree {
             self.notes.reserve(room);
         }
         let (nags, comments, variations) = (self.nags.len(), self.comments.len(), self.variation_ids.len());
-        self.nags.append(&mut attached.nags);
-        self.comments.append(&mut attached.comments);
-        self.variation_ids.append(&mut attached.variations);
+        // Most plies with notes have one comment (a clock, an evaluation) and nothing
+        // else: what is empty is passed over, and one comment is pushed, not copied
+        // over as a slice (a call to copy memory for a few bytes).
+        if !attached.nags.is_empty() {
+            self.nags.append(&mut attached.nags);
+        }
+        match attached.comments.as_slice() {
+            [] => {}
+            &[comment] => {
+                self.comments.push(comment);
+                attached.comments.clear();
+            }
+            _ => self.comments.append(&mut attached.comments),
+        }
+        if !attached.variations.is_empty() {
+            self.variation_ids.append(&mut attached.variations);
+        }
         ply.notes = index(self.notes.len());
         self.notes.push(Notes {
             nags: Range32::since(nags, &self.nags),
