@@ -1,12 +1,14 @@
 //! A fast path in front of the grammar for the tokens most records are made of: plain
-//! moves in English letters (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`, `12...`), results,
-//! NAGs and `{}` comments (read in [`super::movetext`] by the grammar's own reader), a bounce written the canonical way after its move (`Re8, Kg8+`, `Bh6, g7-f8`),
-//! plain moves joined the canonical way by ` & ` (`Nf3 & Bd3+`) and a bomb
-//! (`(****)g6:h7f6g5h5`, read by [`super::fast_bomb`]). Each reader here looks at bytes
-//! only and builds exactly the value the grammar's rule would build; whenever a token
-//! holds anything else (a figurine, another language's letter, a dash other than `-`, a bounce or a `&` in another
-//! form or spacing, a check mark before `&`, `e.p.`, a null move, an error of any kind)
-//! it answers `None`, and the grammar reads the token instead.
+//! moves in English letters (`Nbd7`, `exd5`, `e8=Q+`, `O-O`), move numbers (`12.`,
+//! `12...`), results, NAGs and `{}` comments (these read in [`super::movetext`] by the
+//! grammar's own reader), a bounce written the canonical way after its move
+//! (`Re8, Kg8+`, `Bh6, g7-f8`), plain moves joined the canonical way by ` & `
+//! (`Nf3 & Bd3+`) and a bomb (`(****)g6:h7f6g5h5`, read by [`super::fast_bomb`]). Each
+//! reader here looks at bytes only and builds exactly the value the grammar's rule would
+//! build; whenever a token holds anything else (a figurine, another language's letter, a
+//! dash other than `-`, a bounce or a `&` in another form or spacing, a check mark before
+//! `&`, `e.p.`, a null move, an error of any kind) it answers `None`, and the grammar
+//! reads the token instead.
 //! [`super::movetext::element`] (with [`super::movetext::fast_elements`]) is the one
 //! place that decides which path a token takes.
 
