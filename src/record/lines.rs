@@ -131,9 +131,10 @@ thread_local! {
     static SPARE_MAIN: std::cell::Cell<Vec<Ply>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// The most plies a buffer kept for the next game may hold room for: a longer game's
-/// buffer goes back to the allocator, so what a thread keeps stays small.
-const SPARE_MAIN_PLIES: usize = 1 << 12;
+/// The most plies a buffer kept for the next game may hold room for (64 KiB): a longer
+/// game's buffer goes back to the allocator, so what each thread keeps stays small
+/// however many threads there are.
+const SPARE_MAIN_PLIES: usize = 1 << 10;
 
 impl Drop for Tree {
     /// Keeps the main line's buffer for the next game read on this thread: a batch of
