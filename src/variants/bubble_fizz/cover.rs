@@ -12,10 +12,10 @@
 //! that is unpaused now, that no enemy bubble is about to strike by the rise (not
 //! counting the bubbles the king's steps take away: one on a square it lands on, one
 //! just above it, where its own bubble is born), and that attacks `K` on the empty
-//! board with no enemy unit and no unit of ours that stays between them. If the turn ends legally with the king on `K`, `A` does not capture
-//! it at the end: `A` stays unpaused unless a bubble born on it strikes it
-//! (`birth=strike`: some unit of ours *lands* on the square below `A`, in our up
-//! direction), since entering a bubble needs a move and the rise can only strike
+//! board with no enemy unit and no unit of ours that stays between them. If the turn
+//! ends legally with the king on `K`, `A` does not capture it at the end: `A` stays
+//! unpaused unless a bubble born on it strikes it (`birth=strike`: some unit of ours
+//! *lands* on the square below `A`, in our up direction), since entering a bubble needs a move and the rise can only strike
 //! units it would strike now; and an unpaused `A` is stopped only by a unit standing
 //! between it and `K` at the end, which must then be a mover that *ends* there (a
 //! jumper, pawn or king cannot be stopped that way). So each threat is *answered* by
