@@ -44,10 +44,18 @@ impl Hasher for KeyHasher {
 /// and moved into a hash map only when the list is full, so that most plies touch no
 /// map. Elsewhere every key goes into the map. Either way the counts are exact, and the
 /// work per position stays bounded however long the line runs.
+///
+/// Most positions are new, so the list is scanned only when a small filter of the
+/// keys since the last reset says the key may be among them: a bit per value of the
+/// key's top seven bits, set for every key noted. A clear bit proves the key new, and
+/// the position is counted without a loop whose length the processor cannot guess.
 #[derive(Debug)]
 pub struct Occurrences {
     /// The keys since the last reset that are not yet in `older`, oldest first.
     recent: Vec<u64>,
+    /// A bit for each value of the top seven bits of the keys since the last reset
+    /// (those in `recent` and in `older`).
+    filter: u128,
     /// How often each key occurred, for the keys moved out of `recent`.
     older: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Whether a clock reset forgets every earlier position.
@@ -67,6 +75,7 @@ impl Occurrences {
         Occurrences {
             recent: Vec::with_capacity(if resets { RECENT } else { 0 }),
             older: HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default()),
+            filter: 0,
             resets,
         }
     }
@@ -84,10 +93,17 @@ impl Occurrences {
             // No earlier position can come back (O6's resets are for good here).
             self.recent.clear();
             self.older.clear();
+            self.filter = 0;
         }
-        let mut count = 1 + self.recent.iter().map(|&k| u32::from(k == key)).sum::<u32>();
-        if !self.older.is_empty() {
-            count += self.older.get(&key).copied().unwrap_or(0);
+        let bit = 1u128 << (key >> 57);
+        let maybe_seen = self.filter & bit != 0;
+        self.filter |= bit;
+        let mut count = 1;
+        if maybe_seen {
+            count += self.recent.iter().map(|&k| u32::from(k == key)).sum::<u32>();
+            if !self.older.is_empty() {
+                count += self.older.get(&key).copied().unwrap_or(0);
+            }
         }
         if self.recent.len() == RECENT {
             for old in self.recent.drain(..) {
@@ -131,7 +147,9 @@ mod tests {
                 if clears {
                     plain.clear();
                 }
-                let key = rng.gen_range(0..6);
+                // Keys that share their top bits and keys that do not, so that the
+                // filter both lets a key through and proves one new.
+                let key = [0, 1, 1 << 57, 1 << 63, 1 << 63 | 5, 0x0123_4567_89ab_cdef][rng.gen_range(0..6)];
                 let expected = *plain.entry(key).and_modify(|n| *n += 1).or_insert(1);
                 repeated += usize::from(expected >= 5);
                 assert_eq!(seen.note(key, if clears { &reset } else { &kept }), expected);
