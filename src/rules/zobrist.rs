@@ -135,9 +135,11 @@ pub enum SetKind {
 /// The tags of the kinds of [`SetKind`], in its order.
 const KEYED_SETS: [Tag; 3] = [Tag::Crater, Tag::WhiteBubble, Tag::BlackBubble];
 
-/// One number per kind of [`KEYED_SETS`] and word of a set, made at compile time.
-static SET_SALTS: [[u64; 3]; 3] = {
-    let mut table = [[0u64; 3]; 3];
+/// One number per kind of [`KEYED_SETS`] and word of a set, made at compile time,
+/// then the mix of the last one alone: the key of an empty last word (the top four
+/// ranks, empty on an 8x8 board), known without mixing.
+static SET_SALTS: [[u64; 4]; 3] = {
+    let mut table = [[0u64; 4]; 3];
     let mut kind = 0;
     while kind < KEYED_SETS.len() {
         let mut word = 0;
@@ -145,6 +147,7 @@ static SET_SALTS: [[u64; 3]; 3] = {
             table[kind][word] = mix((KEYED_SETS[kind] as u64) << 40 | 0xFF << 16 | word as u64);
             word += 1;
         }
+        table[kind][3] = mix(table[kind][2]);
         kind += 1;
     }
     table
@@ -161,7 +164,8 @@ pub fn set(kind: SetKind, squares: SquareSet) -> u64 {
     }
     let salts = &SET_SALTS[kind as usize];
     let [a, b, c] = squares.words();
-    mix(a ^ salts[0]) ^ mix(b ^ salts[1]) ^ mix(c ^ salts[2])
+    let top = if c == 0 { salts[3] } else { mix(c ^ salts[2]) };
+    mix(a ^ salts[0]) ^ mix(b ^ salts[1]) ^ top
 }
 
 /// One number per castling right (colour, wing) and rook square, made at compile
@@ -233,6 +237,10 @@ mod tests {
                 if growing.has_several() {
                     assert!(seen.insert(set(kind, growing)), "{kind:?} up to {sq} repeats a key");
                 }
+                // The empty top word's key is taken from the table: the same as mixed.
+                let [a, b, c] = growing.words();
+                let salts = SET_SALTS[kind as usize];
+                assert_eq!(set(kind, growing), mix(a ^ salts[0]) ^ mix(b ^ salts[1]) ^ mix(c ^ salts[2]));
             }
         }
     }
