@@ -55,6 +55,19 @@
 //! [`MAX_TORN`]), each choice of those that stay is weighed apart: they keep only their
 //! staying, the others answer nothing by it, and no route passes the ones that stay.
 //!
+//! The order of moves asks more, each exactly as a necessary condition. The unit on
+//! the king's first landing moves before the king does, and so does every move its
+//! route waits for: its route of one move is weighed with the king's square held for
+//! them ([`Route::needs_early`]), and under `birth=strike` its first move cannot land
+//! just below the king (the bubble would strike it, and a paused king does not move).
+//! A route weighed as its unit's holding the ordinary move holds in place the movers
+//! without an extra, which then do not move at all. And a mover that a route passes
+//! steps off with its own first move: [`obstruction`] lists where each may land doing
+//! so, and for a few movers asked both to step off and to answer a threat (by staying
+//! or by a route whose first move lands elsewhere) the plan is weighed apart with them
+//! passed by no route taken, or passed, their staying and such routes then answering
+//! nothing (see `plan_may_work`).
+//!
 //! A route of two moves ending its first on a bubble stops there: its unit is paused
 //! (F3, F6), unless another mover with an extra can land on the square below that
 //! bubble first (a birth on a bubble removes both, F2) and stand clear of the route
