@@ -126,9 +126,27 @@ struct Route {
     /// [`Route::needs_early`]. A mover not listed may land anywhere.
     ways: Ways,
     ways_early: Ways,
+    /// The same two when no mover without an extra moves (the king's plan spends the
+    /// ordinary move, or the route's unit holds it): those movers are held in place.
+    frozen: (Needs, Ways),
+    early_frozen: (Needs, Ways),
     /// The other movers standing now on squares the route passes over or lands on:
     /// each must have moved before, so none of them can stay put all turn.
     displaces: SquareSet,
+}
+
+impl Route {
+    /// What the route needs and where the movers in its way may land stepping off:
+    /// `early` for a route of the unit on the king's first landing (its routes of one
+    /// move), `frozen` when no mover without an extra moves.
+    fn needs_when(&self, early: bool, frozen: bool) -> (Needs, Ways) {
+        match (early && self.legs[1].is_none(), frozen) {
+            (false, false) => (self.needs, self.ways),
+            (true, false) => (self.needs_early, self.ways_early),
+            (false, true) => self.frozen,
+            (true, true) => self.early_frozen,
+        }
+    }
 }
 
 /// Which other mover must hold the turn's ordinary move for a route to be possible:
@@ -438,6 +456,8 @@ fn reach(
         needs_early: Needs::Nothing,
         ways: (0, 0),
         ways_early: (0, 0),
+        frozen: (Needs::Nothing, (0, 0)),
+        early_frozen: (Needs::Nothing, (0, 0)),
         displaces: SquareSet::EMPTY,
     };
     let moves_without = usize::from(st.extras.contains(from));
@@ -450,21 +470,35 @@ fn reach(
         routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
         let others = others.difference(SquareSet::only(from));
         // A route weighed as holding the ordinary move is taken only when its unit
-        // holds it: then the other movers without an extra do not move at all.
-        let fixed = if holds { fixed.union(others.difference(st.extras)) } else { fixed };
+        // holds it: then the other movers without an extra do not move at all. The
+        // same holds for every route when the king's plan spends the ordinary move.
+        let stuck = others.difference(st.extras);
+        let frozen = fixed.union(stuck);
+        let fixed = if holds { frozen } else { fixed };
+        // Only a unit the king may step onto first moves while the king stands on its
+        // square for certain (see `plan_may_work`).
+        let king_first = king.filter(|king| step(Role::King, *king, us, fixed).lands.contains(from));
         for route in &mut routes {
-            let start = ways.len();
-            route.needs = obstruction(st, (fixed, SquareSet::EMPTY), others, from, route, work, &mut ways);
-            route.ways = (start, ways.len());
-            // Only a unit the king may step onto first moves while the king stands
-            // on its square for certain (see `plan_may_work`).
-            (route.needs_early, route.ways_early) = match (route.legs, king) {
-                ([Some(_), None], Some(king)) if step(Role::King, king, us, fixed).lands.contains(from) => {
-                    let start = ways.len();
-                    let needs = obstruction(st, (fixed, SquareSet::only(king)), others, from, route, work, &mut ways);
-                    (needs, (start, ways.len()))
-                }
+            let copy = *route;
+            let mut weigh = |fixed: SquareSet, early: SquareSet| {
+                let start = ways.len();
+                let needs = obstruction(st, (fixed, early), others, from, &copy, work, &mut ways);
+                (needs, (start, ways.len()))
+            };
+            (route.needs, route.ways) = weigh(fixed, SquareSet::EMPTY);
+            (route.needs_early, route.ways_early) = match (route.legs, king_first) {
+                ([Some(_), None], Some(king)) => weigh(fixed, SquareSet::only(king)),
                 _ => (route.needs, route.ways),
+            };
+            (route.frozen, route.early_frozen) = if holds || stuck.is_empty() {
+                ((route.needs, route.ways), (route.needs_early, route.ways_early))
+            } else {
+                let plain = weigh(frozen, SquareSet::EMPTY);
+                let early = match (route.legs, king_first) {
+                    ([Some(_), None], Some(king)) => weigh(frozen, SquareSet::only(king)),
+                    _ => plain,
+                };
+                (plain, early)
             };
             route.displaces =
                 route.legs.iter().flatten().fold(SquareSet::EMPTY, |all, (a, b)| all.union(swept(*a, *b))) & others;
@@ -510,6 +544,8 @@ fn walk(
             needs_early: Needs::Nothing,
             ways: (0, 0),
             ways_early: (0, 0),
+            frozen: (Needs::Nothing, (0, 0)),
+            early_frozen: (Needs::Nothing, (0, 0)),
             displaces: SquareSet::EMPTY,
         };
         out.push(next);
@@ -770,7 +806,9 @@ fn plan_may_work(
     let feasible = |judge: &dyn Fn(Square, &Route) -> Option<u32>| {
         let options: Vec<Options> = reaches
             .iter()
-            .map(|unit| Options::of(unit, king_first == Some(unit.from), &|route| judge(unit.from, route)))
+            .map(|unit| {
+                Options::of(unit, king_first == Some(unit.from), !ordinary_free, &|route| judge(unit.from, route))
+            })
             .collect();
         let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
             let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
@@ -854,8 +892,8 @@ fn step_offs(
 ) -> Vec<(Square, Option<SquareSet>)> {
     let mut step_offs: Vec<(Square, Option<SquareSet>)> = Vec::new();
     for unit in reaches {
-        let early = |route: &Route| king_first == Some(unit.from) && route.legs[1].is_none();
-        let needs = |route: &Route| if early(route) { route.needs_early } else { route.needs };
+        let early = king_first == Some(unit.from);
+        let needs = |route: &Route| route.needs_when(early, !ordinary_free).0;
         let [without, with] = &unit.routes;
         let taken = without
             .iter()
@@ -864,7 +902,7 @@ fn step_offs(
             )
             .chain(with.iter().filter(|route| ordinary_free && needs(route) == Needs::Nothing));
         for route in taken.filter(|route| !route.displaces.is_empty() && answers(unit.from, route) != 0) {
-            let (start, end) = if early(route) { route.ways_early } else { route.ways };
+            let (start, end) = route.needs_when(early, !ordinary_free).1;
             let ways = unit.ways.get(start..end).unwrap_or_default();
             for v in &route.displaces {
                 let landings = ways.iter().find(|(blocker, _)| *blocker == v).map(|(_, lands)| *lands);
@@ -898,10 +936,11 @@ impl Options {
     /// The options of `unit`, each route answering what `judge` says (`None`: not taken).
     /// With `early`, the unit stands on the king's first landing and its routes of one
     /// move come while the king still stands where it began: they need what
-    /// [`Route::needs_early`] says.
-    fn of(unit: &Reach, early: bool, judge: &dyn Fn(&Route) -> Option<u32>) -> Options {
+    /// [`Route::needs_early`] says. With `frozen`, no mover without an extra moves (the
+    /// king's plan spends the ordinary move, or it is spent).
+    fn of(unit: &Reach, early: bool, frozen: bool, judge: &dyn Fn(&Route) -> Option<u32>) -> Options {
         let [without, with] = &unit.routes;
-        let needs = |route: &Route| if early && route.legs[1].is_none() { route.needs_early } else { route.needs };
+        let needs = |route: &Route| route.needs_when(early, frozen).0;
         let mut alone = Vec::new();
         let mut given = Vec::new();
         for route in without {
