@@ -61,7 +61,8 @@
 //! them ([`Route::needs_early`]), and under `birth=strike` its first move cannot land
 //! just below the king (the bubble would strike it, and a paused king does not move).
 //! A route weighed as its unit's holding the ordinary move holds in place the movers
-//! without an extra, which then do not move at all. And a mover that a route passes
+//! without an extra, which then do not move at all; so does every route of a plan whose
+//! king spends the ordinary move ([`Route::needs_when`]). And a mover that a route passes
 //! steps off with its own first move: [`obstruction`] lists where each may land doing
 //! so, and for a few movers asked both to step off and to answer a threat (by staying
 //! or by a route whose first move lands elsewhere) the plan is weighed apart with them
