@@ -55,6 +55,10 @@
 //! [`MAX_TORN`]), each choice of those that stay is weighed apart: they keep only their
 //! staying, the others answer nothing by it, and no route passes the ones that stay.
 //!
+//! A mover with no move at all, the units that stay standing on every square one of
+//! its moves could reach (a pawn under an enemy unit), never moves: it is counted
+//! among the units that stay, and so, in turn, are the movers hemmed in by it alone.
+//!
 //! The order of moves asks more, each exactly as a necessary condition. The unit on
 //! the king's first landing moves before the king does, and so does every move its
 //! route waits for: its route of one move is weighed with the king's square held for
@@ -229,8 +233,22 @@ impl Movers {
         let us = st.pos.turn();
         let king = board.king(us)?;
         let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
-        let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
-        let fixed = board.occupied().difference(movers);
+        let mut movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
+        let mut fixed = board.occupied().difference(movers);
+        // A unit with no move at all among the units that stay (a pawn under an enemy
+        // unit, a rook hemmed in by paused units) never moves: it stays too, and so
+        // may the units that it alone hemmed in. The king is left to its plans.
+        loop {
+            let hemmed = |sq: &Square| {
+                *sq != king && board.get(*sq).is_some_and(|unit| step(unit.role, *sq, us, fixed).lands.is_empty())
+            };
+            let stuck: SquareSet = movers.iter().filter(hemmed).collect();
+            if stuck.is_empty() {
+                break;
+            }
+            movers = movers.difference(stuck);
+            fixed = fixed.union(stuck);
+        }
         let clearers = Clearers::of(st, fixed, movers);
         let others = movers.difference(SquareSet::only(king));
         Some(Movers { king, fixed, others, king_moves: may_move(king), clearers })
