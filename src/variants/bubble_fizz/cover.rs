@@ -55,6 +55,24 @@
 //! [`MAX_TORN`]), each choice of those that stay is weighed apart: they keep only their
 //! staying, the others answer nothing by it, and no route passes the ones that stay.
 //!
+//! A mover with no move at all, the units that stay standing on every square one of
+//! its moves could reach (a pawn under an enemy unit), never moves: it is counted
+//! among the units that stay, and so, in turn, are the movers hemmed in by it alone.
+//!
+//! The order of moves asks more, each exactly as a necessary condition. The unit on
+//! the king's first landing moves before the king does, and so does every move its
+//! route waits for: its route of one move is weighed with the king's square held for
+//! them ([`Route::needs_early`]), and under `birth=strike` its first move cannot land
+//! just below the king (the bubble would strike it, and a paused king does not move).
+//! A route weighed as its unit's holding the ordinary move holds in place the movers
+//! without an extra, which then do not move at all; so does every route of a plan whose
+//! king spends the ordinary move ([`Route::needs_when`]). And a mover that a route passes
+//! steps off with its own first move: [`obstruction`] lists where each may land doing
+//! so, and for a few movers asked both to step off and to answer a threat (by staying
+//! or by a route whose first move lands elsewhere) the plan is weighed apart with them
+//! passed by no route taken, or passed, their staying and such routes then answering
+//! nothing (see `plan_may_work`).
+//!
 //! A route of two moves ending its first on a bubble stops there: its unit is paused
 //! (F3, F6), unless another mover with an extra can land on the square below that
 //! bubble first (a birth on a bubble removes both, F2) and stand clear of the route
@@ -103,9 +121,37 @@ struct Route {
     landings: SquareSet,
     legs: [Option<(Square, Square)>; 2],
     needs: Needs,
+    /// What a route of one move needs when that move comes while the king still
+    /// stands on its square (its unit stands on the king's first landing, which it
+    /// must leave before the king comes): the same, with the king's square held for
+    /// every move the route waits for (see [`obstruction`]).
+    needs_early: Needs,
+    /// The movers standing in the route's way, each with where it may land when it
+    /// steps off (see [`obstruction`]): a range of [`Reach::ways`]; and the same for
+    /// [`Route::needs_early`]. A mover not listed may land anywhere.
+    ways: Ways,
+    ways_early: Ways,
+    /// The same two when no mover without an extra moves (the king's plan spends the
+    /// ordinary move, or the route's unit holds it): those movers are held in place.
+    frozen: (Needs, Ways),
+    early_frozen: (Needs, Ways),
     /// The other movers standing now on squares the route passes over or lands on:
     /// each must have moved before, so none of them can stay put all turn.
     displaces: SquareSet,
+}
+
+impl Route {
+    /// What the route needs and where the movers in its way may land stepping off:
+    /// `early` for a route of the unit on the king's first landing (its routes of one
+    /// move), `frozen` when no mover without an extra moves.
+    fn needs_when(&self, early: bool, frozen: bool) -> (Needs, Ways) {
+        match (early && self.legs[1].is_none(), frozen) {
+            (false, false) => (self.needs, self.ways),
+            (true, false) => (self.needs_early, self.ways_early),
+            (false, true) => self.frozen,
+            (true, true) => self.early_frozen,
+        }
+    }
 }
 
 /// Which other mover must hold the turn's ordinary move for a route to be possible:
@@ -143,6 +189,9 @@ impl Needs {
 struct Reach {
     from: Square,
     routes: [Vec<Route>; 2],
+    /// The movers in the way of its routes, each with where it may land stepping off
+    /// (see [`Route::ways`]).
+    ways: Vec<(Square, SquareSet)>,
 }
 
 /// A threat to the king on its last square, and the squares that answer it.
@@ -184,8 +233,22 @@ impl Movers {
         let us = st.pos.turn();
         let king = board.king(us)?;
         let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
-        let movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
-        let fixed = board.occupied().difference(movers);
+        let mut movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
+        let mut fixed = board.occupied().difference(movers);
+        // A unit with no move at all among the units that stay (a pawn under an enemy
+        // unit, a rook hemmed in by paused units) never moves: it stays too, and so
+        // may the units that it alone hemmed in. The king is left to its plans.
+        loop {
+            let hemmed = |sq: &Square| {
+                *sq != king && board.get(*sq).is_some_and(|unit| step(unit.role, *sq, us, fixed).lands.is_empty())
+            };
+            let stuck: SquareSet = movers.iter().filter(hemmed).collect();
+            if stuck.is_empty() {
+                break;
+            }
+            movers = movers.difference(stuck);
+            fixed = fixed.union(stuck);
+        }
         let clearers = Clearers::of(st, fixed, movers);
         let others = movers.difference(SquareSet::only(king));
         Some(Movers { king, fixed, others, king_moves: may_move(king), clearers })
@@ -274,7 +337,7 @@ fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
         return false;
     }
     let reaches_of = movers.reaches(st, &wanted, work);
-    weighed.iter().any(|(plan, threats)| plan_may_work(st, plan, threats, &reaches_of, work))
+    weighed.iter().any(|(plan, threats)| plan_may_work(st, birth, plan, threats, &reaches_of, work))
 }
 
 /// The moves of a route: one, or two (the second from the first's landing).
@@ -400,30 +463,68 @@ fn reach(
     wanted: &Wanted,
     work: &Steps,
 ) -> Option<Reach> {
-    let piece = st.pos.board().get(from)?;
+    let board = st.pos.board();
+    let piece = board.get(from)?;
+    let us = st.pos.turn();
+    let king = board.king(us).filter(|king| !is_immobile(board, *king) && st.may_move(*king));
     let stay = Route {
         ends: from,
         landings: SquareSet::EMPTY,
         legs: [None, None],
         needs: Needs::Nothing,
+        needs_early: Needs::Nothing,
+        ways: (0, 0),
+        ways_early: (0, 0),
+        frozen: (Needs::Nothing, (0, 0)),
+        early_frozen: (Needs::Nothing, (0, 0)),
         displaces: SquareSet::EMPTY,
     };
     let moves_without = usize::from(st.extras.contains(from));
     let moves_with = moves_without + usize::from(!st.ordinary_used);
-    let routes = [moves_without, moves_with].map(|moves| {
+    let mut ways = Vec::new();
+    let routes = [(moves_without, false), (moves_with, true)].map(|(moves, holds)| {
         let mut routes = vec![stay];
         walk(st, fixed, clearers, piece.role, stay, moves, &mut routes);
         work.spend(ROUTE_STEPS * routes.len());
         routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
         let others = others.difference(SquareSet::only(from));
+        // A route weighed as holding the ordinary move is taken only when its unit
+        // holds it: then the other movers without an extra do not move at all. The
+        // same holds for every route when the king's plan spends the ordinary move.
+        let stuck = others.difference(st.extras);
+        let frozen = fixed.union(stuck);
+        let fixed = if holds { frozen } else { fixed };
+        // Only a unit the king may step onto first moves while the king stands on its
+        // square for certain (see `plan_may_work`).
+        let king_first = king.filter(|king| step(Role::King, *king, us, fixed).lands.contains(from));
         for route in &mut routes {
-            route.needs = obstruction(st, fixed, others, from, route, work);
+            let copy = *route;
+            let mut weigh = |fixed: SquareSet, early: SquareSet| {
+                let start = ways.len();
+                let needs = obstruction(st, (fixed, early), others, from, &copy, work, &mut ways);
+                (needs, (start, ways.len()))
+            };
+            (route.needs, route.ways) = weigh(fixed, SquareSet::EMPTY);
+            (route.needs_early, route.ways_early) = match (route.legs, king_first) {
+                ([Some(_), None], Some(king)) => weigh(fixed, SquareSet::only(king)),
+                _ => (route.needs, route.ways),
+            };
+            (route.frozen, route.early_frozen) = if holds || stuck.is_empty() {
+                ((route.needs, route.ways), (route.needs_early, route.ways_early))
+            } else {
+                let plain = weigh(frozen, SquareSet::EMPTY);
+                let early = match (route.legs, king_first) {
+                    ([Some(_), None], Some(king)) => weigh(frozen, SquareSet::only(king)),
+                    _ => plain,
+                };
+                (plain, early)
+            };
             route.displaces =
                 route.legs.iter().flatten().fold(SquareSet::EMPTY, |all, (a, b)| all.union(swept(*a, *b))) & others;
         }
         routes
     });
-    Some(Reach { from, routes })
+    Some(Reach { from, routes, ways })
 }
 
 /// Adds the routes that continue `route` with up to `moves` more moves of a unit of
@@ -459,6 +560,11 @@ fn walk(
             landings: route.landings.union(SquareSet::only(landing)),
             legs,
             needs: Needs::Nothing,
+            needs_early: Needs::Nothing,
+            ways: (0, 0),
+            ways_early: (0, 0),
+            frozen: (Needs::Nothing, (0, 0)),
+            early_frozen: (Needs::Nothing, (0, 0)),
             displaces: SquareSet::EMPTY,
         };
         out.push(next);
@@ -481,26 +587,37 @@ fn swept(from: Square, to: Square) -> SquareSet {
 /// or by that unit between its two moves, or leading onto the route), it can step
 /// aside only as the holder of the ordinary move. When `work` runs out, the route
 /// counts as needing nothing.
+///
+/// `early` (the king's square, or nothing) is held too for every move the route
+/// waits for, but not for the second move of a blocker that holds the ordinary
+/// move, which may come after the route's: for a route of one move that comes while
+/// the king still stands where it began, every move that must come before it comes
+/// while the king stands there too.
 fn obstruction(
     st: &TurnState,
-    fixed: SquareSet,
+    (fixed, early): (SquareSet, SquareSet),
     others: SquareSet,
     origin: Square,
     route: &Route,
     work: &Steps,
+    listed: &mut Vec<(Square, SquareSet)>,
 ) -> Needs {
     let [Some(first), second] = route.legs else { return Needs::Nothing };
+    let start = listed.len();
     let first_swept = swept(first.0, first.1);
     let second_swept = second.map_or(SquareSet::EMPTY, |(from, to)| swept(from, to));
     let all = first_swept.union(second_swept);
     let board = st.pos.board();
     let us = st.pos.turn();
     let mut needs = Needs::Nothing;
+    let later = fixed;
+    let fixed = fixed.union(early);
     for blocker in &(all & others) {
         let Some(piece) = board.get(blocker) else { continue };
         let ways_out = step(piece.role, blocker, us, fixed).lands;
         let ways = ways_out.len();
         if !work.spend(1 + ways + ways * ways) {
+            listed.truncate(start);
             return Needs::Nothing;
         }
         // A mover standing on the way out must leave first, while the blocker and the
@@ -533,6 +650,9 @@ fn obstruction(
         // With its extra, through a way out that keeps clear of the route: what the
         // ways that do need, the least of them (different holders for different ways
         // need nobody in particular).
+        // The landings of the ways out that do (`landed`): the blocker's first move,
+        // whichever of the two ways below it leaves by, lands on one of them.
+        let mut landed = SquareSet::EMPTY;
         let aside = if st.extras.contains(blocker) {
             ways_out
                 .iter()
@@ -544,20 +664,35 @@ fn obstruction(
                         && !way.contains(first.1)
                         && !second_swept.contains(to);
                     let early = if before_all { way_clears(way, false) } else { Needs::Impossible };
-                    early.or(if between_moves { way_clears(way, true) } else { Needs::Impossible })
+                    let needs = early.or(if between_moves { way_clears(way, true) } else { Needs::Impossible });
+                    if needs != Needs::Impossible {
+                        landed.insert(to);
+                    }
+                    needs
                 })
                 .fold(Needs::Impossible, Needs::or)
         } else {
             Needs::Impossible
         };
-        if aside != Needs::Impossible {
-            needs = needs.and(aside);
-            continue;
-        }
         // As the holder it may move twice (with an extra), but a route of one move is
         // that of a unit that does not hold, still on `origin` until it moves: both
         // moves must keep clear of it, and no mover in its way may need the ordinary.
         let clear_of_origin = |from: Square, to: Square| !swept(from, to).contains(origin);
+        // Its first move as the holder: any way out beside a route of two moves, else
+        // one clear of `origin` whose way needs nobody else to hold.
+        let holder_ways: SquareSet = if second.is_some() {
+            ways_out
+        } else {
+            ways_out
+                .iter()
+                .filter(|to| clear_of_origin(blocker, *to) && way_clears(swept(blocker, *to), false) == Needs::Nothing)
+                .collect()
+        };
+        listed.push((blocker, landed.union(holder_ways)));
+        if aside != Needs::Impossible {
+            needs = needs.and(aside);
+            continue;
+        }
         let leaves_as_holder = second.is_some()
             || ways_out
                 .iter()
@@ -566,7 +701,7 @@ fn obstruction(
                     !all.contains(to)
                         || st.extras.contains(blocker)
                             && roles_after(piece.role, to, us).into_iter().any(|role| {
-                                step(role, to, us, fixed)
+                                step(role, to, us, later)
                                     .lands
                                     .iter()
                                     .any(|then| clear_of_origin(to, then) && !all.contains(then))
@@ -576,6 +711,10 @@ fn obstruction(
     }
     needs
 }
+
+/// The movers in a route's way, each with the squares where its first move may land:
+/// a range of [`Reach::ways`].
+type Ways = (usize, usize);
 
 /// The threats to the king ending on `plan.ends`, less those the king's own landings
 /// strike; `None` when one of them cannot be answered at all.
@@ -620,8 +759,17 @@ fn threats(st: &TurnState, birth: Birth, fixed: SquareSet, plan: &KingPlan) -> O
 
 /// Whether some holder of the ordinary move lets the movers answer every one of
 /// `threats` (those of `plan`: at least one, at most [`MAX_THREATS`]).
-fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &[Reach], work: &Steps) -> bool {
+fn plan_may_work(
+    st: &TurnState,
+    birth: Birth,
+    plan: &KingPlan,
+    threats: &[Threat],
+    reaches: &[Reach],
+    work: &Steps,
+) -> bool {
     let ordinary_free = !st.ordinary_used && !plan.spends_ordinary;
+    // The unit on the king's first landing leaves before the king moves at all.
+    let king_first = plan.legs[0].map(|(_, to)| to);
     // What each route answers: a bit per threat.
     // A route cannot end where the king ends, nor pass the king's square when the
     // king never leaves it, nor in one move pass both ends of one move of the king (it
@@ -642,15 +790,16 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
     // A unit on a square the king steps to must leave it before the king comes: one
     // that stays answers nothing, and one on the king's first landing moves first while
     // the king still stands where it began, so its first move cannot pass that square.
-    let makes_way = |from: Square, route: &Route| {
-        if !plan.landings.contains(from) {
-            return true;
+    // Under `birth=strike` that first move cannot land just below the king either:
+    // its bubble would strike the king, which could then not move (F5, F6).
+    let strikes = |to: Square, king: Square| birth == Birth::Strike && below(king, st.pos.turn()) == Some(to);
+    let makes_way = |from: Square, route: &Route| match (route.legs[0], plan.legs[0]) {
+        _ if !plan.landings.contains(from) => true,
+        (None, _) => false,
+        (Some((start, to)), Some((king, first))) if first == from => {
+            !swept(start, to).contains(king) && !strikes(to, king)
         }
-        match (route.legs[0], plan.legs[0]) {
-            (None, _) => false,
-            (Some((start, to)), Some((king_from, king_to))) if king_to == from => !swept(start, to).contains(king_from),
-            _ => true,
-        }
+        _ => true,
     };
     let answers = |from: Square, route: &Route| -> u32 {
         if !fits_the_king(route) || !makes_way(from, route) {
@@ -674,8 +823,12 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
     // Whether one route per mover can answer every threat, each route answering what
     // `judge` says (`None`: the route is not taken).
     let feasible = |judge: &dyn Fn(Square, &Route) -> Option<u32>| {
-        let options: Vec<Options> =
-            reaches.iter().map(|unit| Options::of(unit, &|route| judge(unit.from, route))).collect();
+        let options: Vec<Options> = reaches
+            .iter()
+            .map(|unit| {
+                Options::of(unit, king_first == Some(unit.from), !ordinary_free, &|route| judge(unit.from, route))
+            })
+            .collect();
         let check = |pick: &dyn Fn(usize, &Options) -> Vec<u32>| {
             let lists: Vec<Vec<u32>> = options.iter().enumerate().map(|(u, unit)| pick(u, unit)).collect();
             // Out of steps, the refutation gives up: every threat counts as answered.
@@ -692,42 +845,94 @@ fn plan_may_work(st: &TurnState, plan: &KingPlan, threats: &[Threat], reaches: &
                     check(&|u, unit| if u == holder { unit.holding.clone() } else { unit.beside(held.from) })
                 }))
     };
-    // A unit that answers a threat where it stands cannot both stay put and make way
-    // for a route that passes its square. For the units of which both are asked, each
-    // choice of those that stay is weighed apart: they keep only their staying, the
-    // others answer nothing by it (they move somewhere), and no route may pass the
-    // ones that stay.
-    let displaced = reaches
+    // A mover that a route passes must step off before it, and that move is its own
+    // first move: it cannot also answer a threat by staying put, nor by a route whose
+    // first move lands where no way out of that route's way lands (see
+    // [`obstruction`]). For the movers of which both might be asked (a route of another
+    // mover passes them, and they answer a threat by staying or by such a route), the
+    // first [`MAX_TORN`] are split: either no route taken passes them (whatever they
+    // do), or one does, and then their staying answers nothing and neither do their
+    // routes whose first move lands off every way out that the routes passing them
+    // allow (they move somewhere, as they must). A route of a mover that answers
+    // nothing is not listed but weighed as staying put: it passes nobody here, so a
+    // mover passed only by such routes is in the first case.
+    let step_offs = step_offs(reaches, king_first, ordinary_free, &answers);
+    let step_off = |from: Square| step_offs.iter().find(|(sq, _)| *sq == from).map(|(_, lands)| *lands);
+    // Whether the mover on `from` may take `route` (answering something) as its own
+    // when it must step off for another's.
+    let answers_when_passed = |from: Square, route: &Route| match (route.legs[0], step_off(from)) {
+        (None, _) => false,
+        (Some((_, to)), Some(Some(lands))) => lands.contains(to),
+        _ => true,
+    };
+    // Those that answer by staying first (the jams of a pawn under a rook).
+    let mut torn: Vec<(bool, Square)> = reaches
         .iter()
-        .flat_map(|unit| unit.routes.iter().flatten())
-        .fold(SquareSet::EMPTY, |all, route| all.union(route.displaces));
-    let torn: Vec<Square> = reaches
-        .iter()
-        .filter(|unit| {
-            displaced.contains(unit.from)
-                && unit.routes[0].iter().any(|route| route.legs[0].is_none() && answers(unit.from, route) != 0)
+        .filter(|unit| step_off(unit.from).is_some())
+        .filter_map(|unit| {
+            let torn = |route: &&Route| answers(unit.from, route) != 0 && !answers_when_passed(unit.from, route);
+            let routes: Vec<&Route> = unit.routes.iter().flatten().filter(torn).collect();
+            (!routes.is_empty()).then(|| (routes.iter().all(|route| route.legs[0].is_some()), unit.from))
         })
-        .map(|unit| unit.from)
         .collect();
-    if torn.is_empty() || torn.len() > MAX_TORN {
+    torn.sort_by_key(|(moves_only, _)| *moves_only);
+    let torn: Vec<Square> = torn.into_iter().take(MAX_TORN).map(|(_, sq)| sq).collect();
+    if torn.is_empty() {
         return feasible(&|from, route| Some(answers(from, route)));
     }
     (0u32..1 << torn.len()).any(|choice| {
-        let staying: SquareSet =
+        let passed: SquareSet =
             torn.iter().enumerate().filter(|(i, _)| choice >> i & 1 == 1).map(|(_, sq)| *sq).collect();
+        let kept = torn.iter().copied().collect::<SquareSet>().difference(passed);
         feasible(&|from, route| {
-            let stays = route.legs[0].is_none();
-            if staying.contains(from) {
-                stays.then(|| answers(from, route))
-            } else if route.displaces.intersects(staying) {
+            if route.displaces.intersects(kept) {
                 None
-            } else if stays && torn.contains(&from) {
+            } else if passed.contains(from) && !answers_when_passed(from, route) {
                 Some(0)
             } else {
                 Some(answers(from, route))
             }
         })
     })
+}
+
+/// The movers that a route which may be taken in a plan passes, each with where it
+/// may land stepping off for it (`None`: anywhere), over all such routes. Only the
+/// routes that answer something and whose needs the plan allows may be taken (see
+/// [`Options`]: with the ordinary move free, those without it that need nothing or a
+/// holder and those with it that need nothing; else those without it that need
+/// nothing); the others are weighed as staying put. `king_first` is the king's first
+/// landing, whose unit's routes of one move need what [`Route::needs_early`] says.
+fn step_offs(
+    reaches: &[Reach],
+    king_first: Option<Square>,
+    ordinary_free: bool,
+    answers: &dyn Fn(Square, &Route) -> u32,
+) -> Vec<(Square, Option<SquareSet>)> {
+    let mut step_offs: Vec<(Square, Option<SquareSet>)> = Vec::new();
+    for unit in reaches {
+        let early = king_first == Some(unit.from);
+        let needs = |route: &Route| route.needs_when(early, !ordinary_free).0;
+        let [without, with] = &unit.routes;
+        let taken = without
+            .iter()
+            .filter(
+                |route| if ordinary_free { needs(route) != Needs::Impossible } else { needs(route) == Needs::Nothing },
+            )
+            .chain(with.iter().filter(|route| ordinary_free && needs(route) == Needs::Nothing));
+        for route in taken.filter(|route| !route.displaces.is_empty() && answers(unit.from, route) != 0) {
+            let (start, end) = route.needs_when(early, !ordinary_free).1;
+            let ways = unit.ways.get(start..end).unwrap_or_default();
+            for v in &route.displaces {
+                let landings = ways.iter().find(|(blocker, _)| *blocker == v).map(|(_, lands)| *lands);
+                match step_offs.iter_mut().find(|(sq, _)| *sq == v) {
+                    Some((_, known)) => *known = known.zip(landings).map(|(a, b)| a.union(b)),
+                    None => step_offs.push((v, landings)),
+                }
+            }
+        }
+    }
+    step_offs
 }
 
 /// At most this many units that answer a threat by staying and stand in the way of a
@@ -748,19 +953,24 @@ struct Options {
 
 impl Options {
     /// The options of `unit`, each route answering what `judge` says (`None`: not taken).
-    fn of(unit: &Reach, judge: &dyn Fn(&Route) -> Option<u32>) -> Options {
+    /// With `early`, the unit stands on the king's first landing and its routes of one
+    /// move come while the king still stands where it began: they need what
+    /// [`Route::needs_early`] says. With `frozen`, no mover without an extra moves (the
+    /// king's plan spends the ordinary move, or it is spent).
+    fn of(unit: &Reach, early: bool, frozen: bool, judge: &dyn Fn(&Route) -> Option<u32>) -> Options {
         let [without, with] = &unit.routes;
+        let needs = |route: &Route| route.needs_when(early, frozen).0;
         let mut alone = Vec::new();
         let mut given = Vec::new();
         for route in without {
             let Some(answer) = judge(route) else { continue };
-            match route.needs {
+            match needs(route) {
                 Needs::Nothing => alone.push(answer),
                 Needs::Holder(sq) => given.push((sq, answer)),
                 Needs::Impossible => {}
             }
         }
-        let holding = with.iter().filter(|r| r.needs == Needs::Nothing).filter_map(judge).collect();
+        let holding = with.iter().filter(|r| needs(r) == Needs::Nothing).filter_map(judge).collect();
         Options { alone: distinct(alone), given, holding: distinct(holding) }
     }
 

@@ -294,7 +294,7 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
     if !st.may_continue() || relevance::king_is_lost(st, birth) {
         return Ok(false);
     }
-    let key = state_key(st);
+    let key = memo_key(st);
     if !memo.visit(key)? {
         return Ok(false);
     }
@@ -347,6 +347,76 @@ pub(super) fn state_key(st: &TurnState) -> u128 {
         }
     }
     fold(5 << 32 | u64::from(st.ordinary_used) << 1 | u64::from(st.captured));
+    let [a, b] = words;
+    u128::from(a) << 64 | u128::from(b)
+}
+
+/// The key under which [`can_complete`] remembers a state (at least one move made):
+/// what the rest of the turn can read, so that states differing only in what it
+/// cannot meet one another. Folded: the movers (square, unit, counter, extra), the
+/// contents (unit and counter, bubble, or nothing) of the region of
+/// [`relevance::seen_region`], every enemy unit with its counter, every enemy bubble,
+/// the castling rights and whether the ordinary move is spent.
+///
+/// Why two states with the same key can end legally alike (so that what one search
+/// found, no legal end, holds for the other): nothing is captured any more, so the
+/// enemy's units stay where they are, and the units of ours that are not movers stay
+/// too. A move of a mover reads only squares of its lines up to the first unit that
+/// stops it (on the real board at or before the first non-mover, since there are more
+/// units there) and changes only the squares it leaves, lands on and makes a bubble on:
+/// all in the region, which [`relevance::seen_region`] takes over every board the turn
+/// may still make. The region of the state after a move lies within the region before
+/// it (the movers' moves only shrink, the obstacles only grow but for squares that
+/// were movers' own). So the same moves are possible from both states, one after the
+/// other, and do the same to the region, the movers and the enemy units (a bubble born
+/// on an enemy unit lands above a landing, in the region). At the end the king's
+/// safety (F7) reads the king's square, the enemy units and their counters, the
+/// squares between the king and the enemy's unpaused line units (in the region,
+/// since the king ends on its square or where its moves reach) and the rise, which
+/// moves enemy bubbles (in the key; one is removed only by a birth or an entry on its
+/// square, in the region) onto enemy units, which it pauses, or onto squares that do
+/// not matter to the king (units of ours, empty squares, bubbles of ours: an enemy
+/// bubble meeting one of ours would have struck nothing). Castling is left out:
+/// after the first move it is legal only where the king is not attacked, and such a
+/// state already ends legally (see [`cover`]), so it never decides whether one can.
+/// A state and its descendants never share a key: each move spends the ordinary
+/// move or an extra, both in the key.
+pub(super) fn memo_key(st: &TurnState) -> u128 {
+    if st.count == 0 || st.captured {
+        return state_key(st);
+    }
+    let (movers, region) = relevance::seen_region(st);
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let mut words = [0u64; 2];
+    let mut fold = |value: u64| {
+        for (i, word) in words.iter_mut().enumerate() {
+            *word = mix(*word ^ value.wrapping_add(i as u64 * 0x9E37_79B9)).rotate_left(17);
+        }
+    };
+    let (ours, theirs) = (st.pos.bubbles(us), st.pos.bubbles(us.other()));
+    let shown = region.union(movers).union(board.occupied_by(us.other())).union(theirs);
+    for sq in &shown {
+        let content = match board.get(sq) {
+            Some(piece) => {
+                let counter = board.counter(sq).map_or(0, |c| u64::from(c) + 1);
+                1 << 20 | (piece.color as u64) << 12 | (piece.role as u64) << 8 | counter
+            }
+            None if ours.contains(sq) => 2 << 20,
+            None if theirs.contains(sq) => 3 << 20,
+            None => 4 << 20,
+        };
+        let mover = u64::from(movers.contains(sq)) << 24 | u64::from(st.extras.contains(sq)) << 25;
+        fold((sq.index() as u64) << 32 | mover | content);
+    }
+    for color in Color::ALL {
+        for wing in Wing::ALL {
+            if let Some(rook) = st.pos.castling().rook(color, wing) {
+                fold(6 << 40 | (color as u64) << 12 | (wing as u64) << 8 | rook.index() as u64);
+            }
+        }
+    }
+    fold(7 << 40 | u64::from(st.ordinary_used));
     let [a, b] = words;
     u128::from(a) << 64 | u128::from(b)
 }

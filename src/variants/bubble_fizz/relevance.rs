@@ -376,3 +376,108 @@ fn unstoppable_attack(st: &TurnState, sq: Square) -> bool {
         }
     })
 }
+
+/// What the rest of the turn in `st` (at least one move made, so nothing is captured
+/// any more) can look at: the movers (units of ours that may still move) and the
+/// *region*, the squares whose content (unit, counter, bubble) a continuation may read
+/// or change, besides the enemy's units and bubbles. See [`super::generate::memo_key`]
+/// for why two states that agree on these end legally alike.
+///
+/// The region holds, for each mover, every square one of its moves (two when it holds
+/// an extra and the ordinary move is free, the second from each first landing) may
+/// land on or make a bubble on, and the first unit that stops each of its lines, with
+/// only the units that are not movers as obstacles (the real board has more, so a
+/// real move reads no farther); and the king's square and the squares between any
+/// unpaused enemy line unit and it or a square one or two of its moves may reach (the
+/// king's safety at the end reads nothing else of our side's units).
+pub(super) fn seen_region(st: &TurnState) -> (SquareSet, SquareSet) {
+    let pos = &st.pos;
+    let board = pos.board();
+    let us = pos.turn();
+    let movers: SquareSet =
+        board.occupied_by(us).iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
+    let fixed = board.occupied().difference(movers);
+    let mut region = SquareSet::EMPTY;
+    let mut king_ends = SquareSet::EMPTY;
+    for from in &movers {
+        let Some(piece) = board.get(from) else { continue };
+        let twice = st.extras.contains(from) && !st.ordinary_used;
+        let one = sight(piece.role, from, us, fixed);
+        region = region.union(one.touched);
+        let mut ends = one.lands;
+        if twice {
+            for landing in &one.lands {
+                for role in roles_after(piece.role, landing, us) {
+                    let two = sight(role, landing, us, fixed);
+                    region = region.union(two.touched);
+                    ends = ends.union(two.lands);
+                }
+            }
+        }
+        if piece.role == Role::King {
+            king_ends = ends;
+        }
+    }
+    if let Some(king) = board.king(us) {
+        region = region.union(single(king)).union(lines_to(st, king_ends.union(single(king))));
+    }
+    (movers, region)
+}
+
+/// [`step`], with the squares of the units (of `fixed`) that stop its lines or steps
+/// counted as touched too: what one move from `from` may read of the board.
+fn sight(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
+    let on_board = |sq: &Square| TERRAIN.area.contains(*sq);
+    let mut touched = SquareSet::EMPTY;
+    let mut lands = SquareSet::EMPTY;
+    let mut leap = |deltas: &[Delta]| {
+        for sq in deltas.iter().filter_map(|d| from.step(*d)).filter(on_board) {
+            touched.insert(sq);
+            if !fixed.contains(sq) {
+                lands.insert(sq);
+            }
+        }
+    };
+    let slide = |deltas: &[Delta], touched: &mut SquareSet, lands: &mut SquareSet| {
+        for delta in deltas {
+            let mut at = from;
+            while let Some(next) = at.step(*delta).filter(on_board) {
+                touched.insert(next);
+                if fixed.contains(next) {
+                    break;
+                }
+                lands.insert(next);
+                at = next;
+            }
+        }
+    };
+    match role {
+        Role::Knight => leap(&KNIGHT_JUMPS),
+        Role::King => leap(&KING_STEPS),
+        Role::Bishop => slide(&BISHOP_DIRS, &mut touched, &mut lands),
+        Role::Rook => slide(&ROOK_DIRS, &mut touched, &mut lands),
+        Role::Queen => {
+            slide(&ROOK_DIRS, &mut touched, &mut lands);
+            slide(&BISHOP_DIRS, &mut touched, &mut lands);
+        }
+        Role::Pawn => {
+            let forward = Delta::new(0, us.forward());
+            if let Some(one) = from.step(forward).filter(on_board) {
+                touched.insert(one);
+                // The two-square advance is counted from any rank: more region is
+                // only less merging.
+                if !fixed.contains(one) {
+                    lands.insert(one);
+                    if let Some(two) = one.step(forward).filter(on_board) {
+                        touched.insert(two);
+                        if !fixed.contains(two) {
+                            lands.insert(two);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let births: SquareSet = lands.iter().filter_map(|sq| above(sq, us)).collect();
+    Step { lands, touched: touched.union(births) }
+}

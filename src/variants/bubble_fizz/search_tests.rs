@@ -2,8 +2,10 @@
 //! of turns, on seeded random positions crowded with invigorated units and checks.
 
 use super::bubbles::Birth;
-use super::generate::{any_legal_turn, can_complete, may_continue_after, next_moves, search, Memo, STEP_BUDGET};
-use super::turn_state::TurnState;
+use super::generate::{
+    any_legal_turn, can_complete, may_continue_after, memo_key, next_moves, search, state_key, Memo, STEP_BUDGET,
+};
+use super::turn_state::{after_moves, TurnState};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::Position;
 use rand::rngs::SmallRng;
@@ -479,4 +481,22 @@ fn the_pruned_search_agrees_with_the_enumeration_on_ways_past_bubbles() {
 #[test]
 fn the_pruned_search_agrees_with_the_enumeration_on_ways_past_bubbles_under_birth_strike() {
     compare_on(Birth::Strike, 0x5eed_b0b3, bubbled_ways_snapshot, BUBBLED);
+}
+
+/// The king on b1 (or c1), an invigorated rook on a2, a knight on h8 to make the
+/// ordinary move: after it only the rook may move, along the a-file and the second
+/// rank, and the knight stands where nothing left can meet it.
+const ROOK_AND_FAR_KNIGHT: &str = "4k2N/8/8/8/8/8/R7/1K6 w - - 0 1 - a2:0";
+const ROOK_AND_FAR_KNIGHT_KING_ON_C1: &str = "4k2N/8/8/8/8/8/R7/2K5 w - - 0 1 - a2:0";
+
+#[test]
+fn the_memo_key_forgets_only_what_the_rest_of_the_turn_cannot_read() {
+    let after = |fen: &str, to: &str| after_moves(fen, &[("h8", to)], Birth::Fizzle);
+    let (g6, f7) = (after(ROOK_AND_FAR_KNIGHT, "g6"), after(ROOK_AND_FAR_KNIGHT, "f7"));
+    // Where the knight went is read by nothing that is left: one state.
+    assert_ne!(state_key(&g6), state_key(&f7));
+    assert_eq!(memo_key(&g6), memo_key(&f7));
+    // The king's square is always read, though the king may not move any more and no
+    // move of the rook meets it.
+    assert_ne!(memo_key(&g6), memo_key(&after(ROOK_AND_FAR_KNIGHT_KING_ON_C1, "g6")));
 }
