@@ -232,8 +232,7 @@ impl Movers {
         let board = st.pos.board();
         let us = st.pos.turn();
         let king = board.king(us)?;
-        let may_move = |sq: Square| !is_immobile(board, sq) && st.may_move(sq);
-        let mut movers: SquareSet = board.occupied_by(us).iter().filter(|&sq| may_move(sq)).collect();
+        let mut movers = st.movers();
         let mut fixed = board.occupied().difference(movers);
         // A unit with no move at all among the units that stay (a pawn under an enemy
         // unit, a rook hemmed in by paused units) never moves: it stays too, and so
@@ -251,7 +250,7 @@ impl Movers {
         }
         let clearers = Clearers::of(st, fixed, movers);
         let others = movers.difference(SquareSet::only(king));
-        Some(Movers { king, fixed, others, king_moves: may_move(king), clearers })
+        Some(Movers { king, fixed, others, king_moves: !is_immobile(board, king) && st.may_move(king), clearers })
     }
 
     /// The king's plans (see [`king_plans`]).

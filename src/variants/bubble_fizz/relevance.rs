@@ -54,8 +54,7 @@ pub(super) fn relevant_units(st: &TurnState, birth: Birth) -> SquareSet {
     let pos = &st.pos;
     let board = pos.board();
     let us = pos.turn();
-    let ours = board.occupied_by(us);
-    let movers: SquareSet = ours.iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
+    let movers = st.movers();
     let Some(king) = board.king(us) else { return movers };
     // A rook that may castle moves with its king even when it may not move itself.
     let castling_rooks: SquareSet = pos.castling().rights().filter(|(c, _, _)| *c == us).map(|(_, _, r)| r).collect();
@@ -394,8 +393,7 @@ pub(super) fn seen_region(st: &TurnState) -> (SquareSet, SquareSet) {
     let pos = &st.pos;
     let board = pos.board();
     let us = pos.turn();
-    let movers: SquareSet =
-        board.occupied_by(us).iter().filter(|&sq| !is_immobile(board, sq) && st.may_move(sq)).collect();
+    let movers = st.movers();
     let fixed = board.occupied().difference(movers);
     let mut region = SquareSet::EMPTY;
     let mut king_ends = SquareSet::EMPTY;

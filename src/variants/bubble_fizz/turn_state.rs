@@ -145,6 +145,14 @@ impl<'a> TurnState<'a> {
         !self.captured && (!self.ordinary_used || self.extras.contains(from))
     }
 
+    /// The units of the side to move that may make the next move of the turn: not
+    /// paused (counter above 0) and allowed by F6 ([`TurnState::may_move`]).
+    pub(super) fn movers(&self) -> SquareSet {
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        board.occupied_by(us).iter().filter(|&sq| !movegen::is_immobile(board, sq) && self.may_move(sq)).collect()
+    }
+
     /// Whether some unit may still move in this turn.
     pub(super) fn may_continue(&self) -> bool {
         !self.captured && (!self.ordinary_used || !self.extras.is_empty())
