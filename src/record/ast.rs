@@ -142,6 +142,12 @@ impl TurnToken {
     pub fn is_null(&self) -> bool {
         matches!(self.parts, Parts::Null)
     }
+
+    /// Whether the token owns memory on the heap (several parts, a bounce, a bomb):
+    /// dropping one that does not frees nothing.
+    pub(crate) fn owns_heap(&self) -> bool {
+        !matches!(self.parts, Parts::Null | Parts::One(Spanned { value: TurnPart::Move { bounce: None, .. }, .. }))
+    }
 }
 
 /// One move of a turn, or a bomb. What is rare is boxed, so that a move stays small.

@@ -58,3 +58,18 @@ fn a_dropped_games_buffer_serves_the_next_game_unless_it_is_large() {
     drop(parse(&long));
     assert_eq!(Tree::spare_main().capacity(), 0, "the buffer of a long game goes back to the allocator");
 }
+
+/// Whether each ply of the main line of `text` owns memory on the heap, as the tree's
+/// drop judges it before forgetting a ply instead of dropping it.
+fn heap_owners(text: &str) -> Vec<bool> {
+    let game = crate::record::parse_game(text).expect("a game the parser reads");
+    game.line().plies().map(|ply| ply.turn().owns_heap()).collect()
+}
+
+#[test]
+fn only_turns_with_boxed_parts_own_heap_memory() {
+    // A plain move, castling, a promotion and a null move own nothing.
+    assert_eq!(heap_owners("1. e4 O-O 2. e8=Q -- *"), [false, false, false, false]);
+    // A bounce, several parts and a bomb each hold a box.
+    assert_eq!(heap_owners("1. Re8, Kg8 Nf3 & Bd3 2. (****)g6:h7f6 *"), [true, true, true]);
+}
