@@ -55,7 +55,9 @@ fn index(i: usize) -> u32 {
 /// The [`Ply::notes`] of a ply with nothing attached.
 const NO_NOTES: u32 = u32::MAX;
 
-/// One ply as stored (64 bytes for a plain move).
+/// One ply as stored (64 bytes for a plain move). It owns heap memory only through its
+/// turn ([`TurnToken::owns_heap`]): a dropped tree forgets the plies whose turn owns none,
+/// so a field that owns memory must be counted there too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Ply {
     pub(crate) turn: TurnToken,
