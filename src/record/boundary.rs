@@ -8,6 +8,7 @@
 //! even on the same line. Blank lines decide nothing.
 
 use super::movetext::result;
+use super::tag_names::TagNames;
 
 /// What has been seen so far on the current line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,10 +46,8 @@ pub(crate) struct Splitter {
     line_start: usize,
     movetext_seen: bool,
     has_content: bool,
-    /// Names of the tag pairs of the current game: the first `tag_count` of these
-    /// buffers, kept from game to game.
-    tag_names: Vec<Vec<u8>>,
-    tag_count: usize,
+    /// Names of the tag pairs of the current game.
+    tag_names: TagNames,
     /// The name of the tag pair being read.
     tag_name: Vec<u8>,
     /// Open parentheses of variations in the movetext.
@@ -76,8 +75,7 @@ impl Splitter {
             line_start: 0,
             movetext_seen: false,
             has_content: false,
-            tag_names: Vec::new(),
-            tag_count: 0,
+            tag_names: TagNames::default(),
             tag_name: Vec::new(),
             depth: 0,
             token: Vec::new(),
@@ -120,7 +118,7 @@ impl Splitter {
         self.line_start = 0;
         self.movetext_seen = false;
         self.has_content = false;
-        self.tag_count = 0;
+        self.tag_names.clear();
         self.depth = 0;
         self.ended = false;
         self.mid_line = false;
@@ -169,7 +167,9 @@ impl Splitter {
             }
             match self.state {
                 LineState::Fresh | LineState::Indent => match byte {
-                    b' ' | b'\t' | b'\r' | b'>' | 0xef | 0xbb | 0xbf => self.state = LineState::Indent,
+                    // White space as the parser reads it between tag pairs (vertical
+                    // tabs and form feeds too), quoting and byte order marks.
+                    b' ' | b'\t' | b'\r' | 0x0b | 0x0c | b'>' | 0xef | 0xbb | 0xbf => self.state = LineState::Indent,
                     b'%' if self.state == LineState::Fresh => self.state = LineState::Escape,
                     b'[' if self.movetext_seen => {
                         boundary = true;
@@ -397,28 +397,17 @@ impl Splitter {
 
     /// True when the current game already has a tag of this name.
     fn is_recorded(&self, name: &[u8]) -> bool {
-        let recorded = self.tag_names.get(..self.tag_count).unwrap_or(&[]);
-        // Names of another length or first letter are passed over without a comparison.
-        recorded.iter().any(|known| known.len() == name.len() && known.first() == name.first() && known == name)
+        self.tag_names.contains(name)
     }
 
     /// Adds the tag name being read to the names of the current game.
     fn note_tag_name(&mut self) {
-        let name = std::mem::take(&mut self.tag_name);
-        self.note_name(&name);
-        self.tag_name = name;
+        self.tag_names.insert(&self.tag_name);
     }
 
     /// Adds `name` to the names of the current game.
     fn note_name(&mut self, name: &[u8]) {
-        match self.tag_names.get_mut(self.tag_count) {
-            Some(slot) => {
-                slot.clear();
-                slot.extend_from_slice(name);
-            }
-            None => self.tag_names.push(name.to_vec()),
-        }
-        self.tag_count += 1;
+        self.tag_names.insert(name);
     }
 
     /// A newline at `chunk[next - 1]` ends the current line.

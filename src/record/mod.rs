@@ -22,6 +22,7 @@ pub mod notations;
 mod parser;
 mod reader;
 mod san;
+mod tag_names;
 mod tag_text;
 mod tags;
 mod tree;

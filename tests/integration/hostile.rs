@@ -159,6 +159,18 @@ fn a_huge_tag_value_is_kept_and_a_huge_variant_name_refused_briefly() {
 }
 
 #[test]
+fn two_hundred_thousand_tag_pairs_are_read() {
+    // Each tag name is checked against the game's names so far (a repeated one starts
+    // the next game): a look-up in a hash set once there are many, not a walk through
+    // the list (which took 28 seconds here).
+    let mut text: String = (0..200_000).map(|i| format!("[T{i} \"x\"]\n")).collect();
+    text.push_str("[T17 \"repeated\"]\n\n1. e4 *\n\n");
+    let out = validate_with_good_game("many-tags.pgn", text.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("3 game(s): 3 valid"), "{}", out.stdout);
+}
+
+#[test]
 fn snapshots_with_ten_thousand_fields_or_endless_digits_are_refused() {
     let many_fields = vec!["8"; 10_000].join(" ");
     let digits = format!("{}/8/8/8/8/8/8/8 w - - 0 1", "9".repeat(100_000));

@@ -97,6 +97,20 @@ fn a_blank_line_inside_the_tags_does_not_split_a_game_a_repeated_tag_does() {
 }
 
 #[test]
+fn vertical_tabs_and_form_feeds_separate_tag_pairs_as_spaces_do() {
+    // The parser reads them as white space between tag pairs, so the cut must too: a
+    // repeated tag after one starts a game, and a tag pair after one is no movetext.
+    for space in ["\u{b}", "\u{c}"] {
+        let text = format!("[Variant \"chess\"]\n[Event \"a\"]{space}[Variant \"x\"]\n\n*\n");
+        let cut = games(text.as_bytes());
+        let second = format!("[Event \"a\"]{space}[Variant \"x\"]\n\n*\n");
+        assert_eq!(texts(&cut), vec!["[Variant \"chess\"]\n", second.as_str()]);
+        let text = format!("{space}[Event \"a\"]{space}[Site \"b\"]\n[Round \"1\"]\n\n1. e4 *\n");
+        assert_eq!(games(text.as_bytes()).len(), 1);
+    }
+}
+
+#[test]
 fn quoting_and_byte_order_marks_at_line_starts_are_blanked() {
     let text = "> [Event \"a\"]\n>\n> 1. e4 e5 *\n\u{feff}[Event \"b\"]\n1. d4 *\n";
     let games = games(text.as_bytes());
