@@ -4,6 +4,7 @@
 
 use crate::common::{Outcome, TempFile, GOOD_GAME};
 use assert_cmd::Command;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -163,7 +164,10 @@ fn two_hundred_thousand_tag_pairs_are_read() {
     // Each tag name is checked against the game's names so far (a repeated one starts
     // the next game): a look-up in a hash set once there are many, not a walk through
     // the list (which took 28 seconds here).
-    let mut text: String = (0..200_000).map(|i| format!("[T{i} \"x\"]\n")).collect();
+    let mut text = (0..200_000).fold(String::new(), |mut text, i| {
+        let _ = writeln!(text, "[T{i} \"x\"]");
+        text
+    });
     text.push_str("[T17 \"repeated\"]\n\n1. e4 *\n\n");
     let out = validate_with_good_game("many-tags.pgn", text.as_bytes());
     assert_eq!(out.code, 0, "{}", out.stderr);
