@@ -89,10 +89,14 @@ pub fn export_game_as(loaded: &Loaded, form: &WrittenForm) -> Result<String, Str
     let text = &loaded.raw.text;
     let writer = Writer { variant: replay.variant.as_ref(), form, text };
     let mut movetext = Movetext::default();
+    let (tags, repeated) = tags(game, result);
+    if let Some(note) = repeated {
+        movetext.comment(&note);
+    }
     let line_end = game.result.as_ref().map_or(text.len(), |r| r.span.start());
     writer.line(&mut movetext, game.line(), &replay.start, line_end);
     movetext.token(result);
-    Ok(format!("{}\n{}\n", tags(game, result), movetext.finish()))
+    Ok(format!("{tags}\n{}\n", movetext.finish()))
 }
 
 /// A game that could not be read, as it was written, after a comment saying why.
@@ -126,17 +130,30 @@ fn escape(value: &str) -> String {
 }
 
 /// The tag section: the Seven Tag Roster in order (`result` for `Result`), then every
-/// other tag as written.
-fn tags(game: &Game, result: &str) -> String {
+/// other tag as written, each name once (the tag every command reads); and the text of a
+/// comment that keeps the tags whose name came again, if any, for the start of the
+/// movetext: written as tags, they would start a game of their own when read again.
+fn tags(game: &Game, result: &str) -> (String, Option<String>) {
     let mut text = String::new();
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = if name == "Result" { result } else { game.tag(name).unwrap_or(default) };
         text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
-    for tag in game.tags.iter().filter(|t| !SEVEN_TAG_ROSTER.iter().any(|(name, _)| *name == t.name.value)) {
-        text.push_str(&format!("[{} \"{}\"]\n", tag.name.value, escape(&tag.value.value)));
+    let mut repeated = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for tag in &game.tags {
+        let name = tag.name.value.as_str();
+        let written = format!("[{name} \"{}\"]", escape(&tag.value.value));
+        if !seen.insert(name) {
+            repeated.push(written);
+        } else if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| *roster == name) {
+            text.push_str(&written);
+            text.push('\n');
+        }
     }
-    text
+    let note =
+        (!repeated.is_empty()).then(|| format!("arbiter: tags that repeat a name, not read: {}", repeated.join(" ")));
+    (text, note)
 }
 
 /// Movetext tokens wrapped at 80 columns.

@@ -46,6 +46,8 @@ pub(crate) struct Splitter {
     line_start: usize,
     movetext_seen: bool,
     has_content: bool,
+    /// The lines of the current game before the current one hold content.
+    content_before_line: bool,
     /// Names of the tag pairs of the current game.
     tag_names: TagNames,
     /// The name of the tag pair being read.
@@ -75,6 +77,7 @@ impl Splitter {
             line_start: 0,
             movetext_seen: false,
             has_content: false,
+            content_before_line: false,
             tag_names: TagNames::default(),
             tag_name: Vec::new(),
             depth: 0,
@@ -118,6 +121,7 @@ impl Splitter {
         self.line_start = 0;
         self.movetext_seen = false;
         self.has_content = false;
+        self.content_before_line = false;
         self.tag_names.clear();
         self.depth = 0;
         self.ended = false;
@@ -388,11 +392,13 @@ impl Splitter {
     /// True when the tag just named is already in the current game (which then ends
     /// before its line); otherwise the name is recorded.
     fn repeated_tag(&mut self) -> bool {
-        if self.is_recorded(&self.tag_name) {
-            return true;
+        if !self.is_recorded(&self.tag_name) {
+            self.note_tag_name();
+            return false;
         }
-        self.note_tag_name();
-        false
+        // A name repeated on the game's first line of content has no line before it to
+        // make a game of: the game goes on, and the parser warns about the name.
+        self.content_before_line
     }
 
     /// True when the current game already has a tag of this name.
@@ -412,6 +418,7 @@ impl Splitter {
 
     /// A newline at `chunk[next - 1]` ends the current line.
     fn end_line(&mut self, next: usize) {
+        self.content_before_line = self.has_content;
         self.line += 1;
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;

@@ -12,6 +12,7 @@ use super::fast_tag;
 use super::lex::{
     comment, first_byte, inline_space, located_comment, read_token, space, spanned, text_len, Input, PResult,
 };
+use crate::text::quote;
 
 // tag_name = name_char , { name_char } ;
 // name_char = letter | digit | "_" | "+" | "#" | "=" | ":" | "-" ;
@@ -141,8 +142,57 @@ pub(crate) fn tag_section<'a>(
                 comments.push(located_comment(comment.span, comment.value));
                 rest
             }
-            _ => return Ok((input, (tags, comments))),
+            _ => {
+                note_repeated_names(&tags, remarks);
+                return Ok((input, (tags, comments)));
+            }
         };
         (input, ()) = space(input)?;
     }
 }
+
+/// Remarks on each tag whose name an earlier tag of the game has: the first one is the
+/// one every command reads, and the record should not say two things. (The cut between
+/// games starts a new game at a tag line whose name the game has; a name repeated on
+/// the game's first line, or after a comment, stays in the game and is remarked here.)
+fn note_repeated_names(tags: &[Tag], remarks: &mut Vec<Spanned<String>>) {
+    let repeated = |tag: &Tag, first: &Tag| Spanned {
+        value: format!(
+            "the tag `{}` is written twice in this game; the first, \"{}\", is the one read",
+            quote(tag.name.value.as_str()),
+            quote(first.value.value.as_str()),
+        ),
+        span: tag.name.span,
+    };
+    if tags.len() > FEW_TAGS {
+        // Many tags (hostile input): each name looked up once.
+        let mut firsts: std::collections::HashMap<&[u8], &Tag> = std::collections::HashMap::new();
+        for tag in tags {
+            if let Some(&first) = firsts.get(tag.name.value.as_bytes()) {
+                remarks.push(repeated(tag, first));
+            } else {
+                firsts.insert(tag.name.value.as_bytes(), tag);
+            }
+        }
+        return;
+    }
+    // A bit per value of a cheap mark of each name (its length and end bytes): a clear
+    // bit proves a name new, and only a set one asks for the names before it.
+    let mut marks = 0u64;
+    for (i, tag) in tags.iter().enumerate() {
+        let name = tag.name.value.as_bytes();
+        let (first_byte, last_byte) = (name.first().copied().unwrap_or(0), name.last().copied().unwrap_or(0));
+        let bit = 1u64 << ((name.len() + 7 * usize::from(first_byte) + 3 * usize::from(last_byte)) % 64);
+        if marks & bit != 0 {
+            let earlier = tags.get(..i).unwrap_or_default();
+            if let Some(first) = earlier.iter().find(|t| t.name.value.as_bytes() == name) {
+                remarks.push(repeated(tag, first));
+            }
+        }
+        marks |= bit;
+    }
+}
+
+/// Up to this many tags, a name is compared with the names before it only when a cheap
+/// mark says it may be one of them; beyond, names go in a hash map.
+const FEW_TAGS: usize = 32;

@@ -342,3 +342,39 @@ fn diagram_takes_the_reading_flags() {
     assert_eq!(run(&["diagram", &null]).code, 1);
     assert_eq!(run(&["diagram", &null, "--allow-null-moves"]).code, 0);
 }
+
+/// A tag name written twice within one game's tag section (on one line, or after a
+/// comment) stays in the game with a warning that names the tag read; a repeated name
+/// on a later line starts the next game; no empty game comes of either. The export
+/// keeps the repeated tag in a comment, so that it reads back as the same one game.
+#[test]
+fn a_tag_written_twice_is_warned_about_and_exported_so_that_it_reads_back() {
+    for (name, text) in [
+        ("same-line.pgn", "[Variant \"chess\"] [Variant \"x\"]\n\n1. e4 *\n"),
+        ("after-comment.pgn", "[Variant \"chess\"] {c} [Variant \"x\"]\n\n1. e4 *\n"),
+        ("form-feed.pgn", "\n[Variant \"chess\"]\u{c}[Variant \"x\"]\n\n1. e4 *\n"),
+    ] {
+        let path = record(name, text);
+        let out = run(&["validate", &path]);
+        assert_eq!(out.code, 0, "{name}: {}", out.stderr);
+        assert!(out.stdout.contains("1 game(s): 1 valid"), "{name}: {}", out.stdout);
+        assert!(
+            out.stderr
+                .contains("the tag `Variant` is written twice in this game; the first, \"chess\", is the one read"),
+            "{name}: {}",
+            out.stderr
+        );
+        let exported = run(&["export", &path]);
+        assert!(exported.stdout.contains("{arbiter: tags that repeat a name, not read: [Variant \"x\"]}"), "{name}");
+        let again = record(&format!("exported-{name}"), &exported.stdout);
+        let reread = run(&["validate", &again]);
+        assert_eq!((reread.code, reread.stderr.as_str()), (0, ""), "{name}: {}", exported.stdout);
+        assert!(reread.stdout.contains("1 game(s): 1 valid"), "{name}: {}", reread.stdout);
+        assert_eq!(run(&["export", &again]).stdout, exported.stdout, "{name}: the export is stable");
+    }
+    // On a later line (with a vertical tab before it, as a space), the name starts a game.
+    let path = record("later-line.pgn", "[Variant \"chess\"]\n[Event \"a\"]\u{b}[Variant \"x\"]\n\n*\n");
+    let out = run(&["validate", &path]);
+    assert!(out.stdout.contains("game 2 (? - ?): unreadable at line 2 (unknown variant `x`"), "{}", out.stdout);
+    assert!(out.stdout.contains("2 game(s): 1 valid"), "{}", out.stdout);
+}
