@@ -500,3 +500,40 @@ fn the_memo_key_forgets_only_what_the_rest_of_the_turn_cannot_read() {
     // move of the rook meets it.
     assert_ne!(memo_key(&g6), memo_key(&after(ROOK_AND_FAR_KNIGHT_KING_ON_C1, "g6")));
 }
+
+/// The hunt ([`super::witness`], its planner's routes made at once and leg by leg
+/// included) only ever finds real legal ends: on jams and crowded line checks, under
+/// both options, every state after a first move where it finds one has one by the full
+/// enumeration, and it finds many.
+#[test]
+fn every_end_the_hunt_finds_is_one_the_enumeration_finds() {
+    let kinds: [(Birth, u64, fn(&mut SmallRng) -> String); 4] = [
+        (Birth::Fizzle, 0x5eed_1e95, jammed_snapshot),
+        (Birth::Strike, 0x5eed_1e96, jammed_snapshot),
+        (Birth::Fizzle, 0x5eed_1e97, crowded_check_snapshot),
+        (Birth::Strike, 0x5eed_1e98, crowded_check_snapshot),
+    ];
+    for (birth, seed, snapshot) in kinds {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let (mut positions, mut finds, mut ends) = (0, 0, 0);
+        while positions < 120 {
+            let text = snapshot(&mut rng);
+            let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
+            positions += 1;
+            let root = TurnState::begin(&pos);
+            let mut firsts = Vec::new();
+            next_moves(&root, MoveFilter::default(), &mut firsts);
+            for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
+                let mut next = root.clone();
+                next.apply(mv, birth);
+                let expected = completes_by_enumeration(&next, birth);
+                let steps = super::steps::Steps::new(STEP_BUDGET / 10 / 32);
+                let found = super::witness::finds_end(&next, birth, &steps);
+                assert!(!found || expected, "{birth:?}: the hunt found an end after {mv:?} in {text}");
+                finds += usize::from(found);
+                ends += usize::from(expected);
+            }
+        }
+        assert!(finds > 100, "{birth:?}: {finds} finds, {ends} states with a legal end");
+    }
+}

@@ -6,7 +6,9 @@
 //! First a planner, for the king staying where it is: it makes the routes of the
 //! cover ([`cover::ways_to_answer`]) that bring a unit between the king and an
 //! attacker, the units of ours on a route stepping off it first (and the units that
-//! keep those in place, a few deep), one route per threat.
+//! keep those in place, a few deep), one route per threat; a route of two moves that
+//! this does not make is made again leg by leg, its second leg cleared once the first
+//! is played.
 //!
 //! Then, for each square `K` where the king might end the turn (its own first, then the
 //! squares its moves may reach), the hunt tries only moves with a purpose for that
@@ -96,8 +98,7 @@ fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
     ways.into_iter().any(|(unit, legs)| {
         made(st, birth, unit, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1))
             || (legs[1].is_some()
-                && made_leg_by_leg(st, birth, legs, steps)
-                    .is_some_and(|next| planned(&next, birth, steps, routes - 1)))
+                && made_leg_by_leg(st, birth, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1)))
     })
 }
 
@@ -111,12 +112,7 @@ fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
 /// `None` when that or a move of the route cannot be made. Like [`made`], it only
 /// plays moves that may come next, so what it makes is a real continuation, judged at
 /// its end like any other.
-fn made_leg_by_leg<'a>(
-    st: &TurnState<'a>,
-    birth: Birth,
-    legs: cover::Legs,
-    steps: &Steps,
-) -> Option<TurnState<'a>> {
+fn made_leg_by_leg<'a>(st: &TurnState<'a>, birth: Birth, legs: cover::Legs, steps: &Steps) -> Option<TurnState<'a>> {
     let squares = |(from, to): (Square, Square)| between(from, to).union(SquareSet::only(to));
     let legs: Vec<(Square, Square)> = legs.iter().flatten().copied().collect();
     let mut next = st.clone();
