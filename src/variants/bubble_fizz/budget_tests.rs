@@ -70,7 +70,10 @@ const CLIMBED_LEGAL_FIZZLE: [&str; 2] = [
 /// leg once the route's unit has passed it. The turns the planner makes are written
 /// beside them; an enumerator written apart from the tool plays each and finds the
 /// king safe at the end.
-const CLIMBED_LEGAL_BY_LEGS: [(Birth, &str, &[(&str, &str)]); 2] = [
+/// A position under one `birth` option, with a legal turn as moves from-to.
+type WithTurn = (Birth, &'static str, &'static [(&'static str, &'static str)]);
+
+const CLIMBED_LEGAL_BY_LEGS: [WithTurn; 2] = [
     // The rook on b4 leaves first; the rook on e5 makes way for the queen's first leg
     // g5-b5, then the rook on c4 leaves over that leg (c5), the rook on d3 once the rook
     // on d4 has made way, and the queen shuts the first rank on f1.

@@ -507,7 +507,8 @@ fn the_memo_key_forgets_only_what_the_rest_of_the_turn_cannot_read() {
 /// enumeration, and it finds many.
 #[test]
 fn every_end_the_hunt_finds_is_one_the_enumeration_finds() {
-    let kinds: [(Birth, u64, fn(&mut SmallRng) -> String); 4] = [
+    type Kind = (Birth, u64, fn(&mut SmallRng) -> String);
+    let kinds: [Kind; 4] = [
         (Birth::Fizzle, 0x5eed_1e95, jammed_snapshot),
         (Birth::Strike, 0x5eed_1e96, jammed_snapshot),
         (Birth::Fizzle, 0x5eed_1e97, crowded_check_snapshot),

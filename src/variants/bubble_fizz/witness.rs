@@ -117,7 +117,7 @@ fn made_leg_by_leg<'a>(st: &TurnState<'a>, birth: Birth, legs: cover::Legs, step
     let legs: Vec<(Square, Square)> = legs.iter().flatten().copied().collect();
     let mut next = st.clone();
     for (i, &(from, to)) in legs.iter().enumerate() {
-        let rest = &legs[i..];
+        let rest = legs.get(i..).unwrap_or_default();
         let keep = rest.iter().fold(SquareSet::only(from), |acc, &leg| acc.union(squares(leg)));
         let lands: SquareSet = rest.iter().map(|&(_, to)| to).collect();
         let ours = next.pos.board().occupied_by(next.pos.turn());
