@@ -502,7 +502,7 @@ fn reach(
             let copy = *route;
             let mut weigh = |fixed: SquareSet, early: SquareSet| {
                 let start = ways.len();
-                let needs = obstruction(st, (fixed, early), others, from, &copy, clearers, work, &mut ways);
+                let needs = obstruction(st, (fixed, early), others, from, (&copy, clearers), work, &mut ways);
                 (needs, (start, ways.len()))
             };
             (route.needs, route.ways) = weigh(fixed, SquareSet::EMPTY);
@@ -599,35 +599,14 @@ fn obstruction(
     (fixed, early): (SquareSet, SquareSet),
     others: SquareSet,
     origin: Square,
-    route: &Route,
-    clearers: &Clearers,
+    (route, clearers): (&Route, &Clearers),
     work: &Steps,
     listed: &mut Vec<(Square, SquareSet)>,
 ) -> Needs {
     let [Some(first), second] = route.legs else { return Needs::Nothing };
     let board = st.pos.board();
     let us = st.pos.turn();
-    // A unit that makes way for a route of two moves and lands just below the route's
-    // first landing makes its bubble there. Before the route's first move (`late`
-    // false): on that square, empty then, unless a unit of ours stands there now and
-    // `birth=fizzle` (the bubble fizzles, and the unit may leave later), or a bubble
-    // stands there now (both vanish); and nothing takes it away before the route's
-    // unit lands on it (a birth there needs a landing on the square below, where the
-    // unit that made way now stays; a unit entering it would stay on the route's
-    // landing: every unit but the route's has one move, the route holding the
-    // ordinary one), so the route's unit enters it, is paused, and makes no second
-    // move. Between the route's two moves (`late`): on the route's unit, which
-    // `birth=strike` pauses. Such a landing does not make way.
-    let poisoned = |to: Square, late: bool| {
-        let landing = first.1;
-        second.is_some()
-            && above(to, us) == Some(landing)
-            && if late {
-                clearers.strike
-            } else {
-                !clearers.bubbles.contains(landing) && (board.is_empty_at(landing) || clearers.strike)
-            }
-    };
+    let poisoned = |to: Square, late: bool| stops_the_route(st, clearers, route, to, late);
     let start = listed.len();
     let first_swept = swept(first.0, first.1);
     let second_swept = second.map_or(SquareSet::EMPTY, |(from, to)| swept(from, to));
@@ -739,6 +718,28 @@ fn obstruction(
         needs = needs.and(if leaves_as_holder { Needs::Holder(blocker) } else { Needs::Impossible });
     }
     needs
+}
+
+/// Whether a unit of ours landing on `to` while making way for `route` stops it: a
+/// unit that makes way for a route of two moves and lands just below the route's first
+/// landing makes its bubble there. Before the route's first move (`late` false): on
+/// that square, empty then, unless a unit of ours stands there now and `birth=fizzle`
+/// (the bubble fizzles, and the unit may leave later), or a bubble stands there now
+/// (both vanish); and nothing takes it away before the route's unit lands on it (a
+/// birth there needs a landing on the square below, where the unit that made way now
+/// stays; a unit entering it would stay on the route's landing: every unit but the
+/// route's has one move, the route holding the ordinary one), so the route's unit
+/// enters it, is paused, and makes no second move (F3, F6). Between the route's two
+/// moves (`late`): on the route's unit, which `birth=strike` pauses. Such a landing
+/// does not make way.
+fn stops_the_route(st: &TurnState, clearers: &Clearers, route: &Route, to: Square, late: bool) -> bool {
+    let [Some((_, landing)), Some(_)] = route.legs else { return false };
+    above(to, st.pos.turn()) == Some(landing)
+        && if late {
+            clearers.strike
+        } else {
+            !clearers.bubbles.contains(landing) && (st.pos.board().is_empty_at(landing) || clearers.strike)
+        }
 }
 
 /// The movers in a route's way, each with the squares where its first move may land:
