@@ -365,3 +365,28 @@ fn a_way_out_whose_bubble_stops_the_route_makes_no_way() {
         Birth::Fizzle
     )));
 }
+
+/// The same stacks cut down to another climbed position's way: the bishop on e4 could
+/// shut the first rank by c2 and d1 once the rook on d3 has left, but its one way out
+/// is e3, just below the bishop, and under `birth=strike` its bubble strikes the bishop
+/// where it stands. Mate under `birth=strike`; under the default `birth` the turn
+/// Re3, Bc2, Bd1 is legal. The full enumeration of turns agrees, and so does an
+/// enumerator written apart from the tool.
+const BISHOP_STRUCK_WHERE_IT_STANDS: &str = "k1r5/5r1n/n7/3R4/PRnRB1p1/PRPR1qn1/1P1PP2q/rq2K3 w - - 0 1 e3w \
+                                             a4:2,a3:2,c3:2,e2:1,b2:0,b3:0,b4:0,d2:0,d3:0,d4:3,e4:0,d5:2";
+
+#[test]
+fn a_way_out_whose_bubble_strikes_the_route_s_unit_where_it_stands_makes_no_way() {
+    let position = super::snapshot::read(BISHOP_STRUCK_WHERE_IT_STANDS).expect("a valid snapshot");
+    let root = TurnState::begin(&position);
+    let mut turns = Vec::new();
+    super::generate::legal_turns(&root, Birth::Strike, crate::rules::movegen::MoveFilter::default(), &mut turns);
+    assert!(turns.is_empty(), "{turns:?}");
+    // The search before this condition took 195 states and about 0.69 million steps.
+    let strike = BubbleFizz::new(Birth::Strike).with_budget(300_000);
+    assert_eq!(strike.has_legal_turn(&position), Ok(false));
+    assert_eq!(BubbleFizz::new(Birth::Fizzle).has_legal_turn(&position), Ok(true));
+    let turn = [("d3", "e3"), ("e4", "c2"), ("c2", "d1")];
+    let st = super::turn_state::after_moves(BISHOP_STRUCK_WHERE_IT_STANDS, &turn, Birth::Fizzle);
+    assert!(super::safety::safe_at_end(&st));
+}

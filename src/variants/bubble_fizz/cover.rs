@@ -730,15 +730,22 @@ fn obstruction(
 /// stays; a unit entering it would stay on the route's landing: every unit but the
 /// route's has one move, the route holding the ordinary one), so the route's unit
 /// enters it, is paused, and makes no second move (F3, F6). Between the route's two
-/// moves (`late`): on the route's unit, which `birth=strike` pauses. Such a landing
-/// does not make way.
+/// moves (`late`): on the route's unit, which `birth=strike` pauses. And under
+/// `birth=strike`, a landing just below the route's unit before its first move (a
+/// route of one move or two) strikes it where it stands. Such a landing does not make
+/// way.
 fn stops_the_route(st: &TurnState, clearers: &Clearers, route: &Route, to: Square, late: bool) -> bool {
-    let [Some((_, landing)), Some(_)] = route.legs else { return false };
-    above(to, st.pos.turn()) == Some(landing)
+    let Some((origin, first_landing)) = route.legs[0] else { return false };
+    let bubble = above(to, st.pos.turn());
+    if !late && clearers.strike && bubble == Some(origin) {
+        return true;
+    }
+    route.legs[1].is_some()
+        && bubble == Some(first_landing)
         && if late {
             clearers.strike
         } else {
-            !clearers.bubbles.contains(landing) && (st.pos.board().is_empty_at(landing) || clearers.strike)
+            !clearers.bubbles.contains(first_landing) && (st.pos.board().is_empty_at(first_landing) || clearers.strike)
         }
 }
 
