@@ -228,7 +228,7 @@ struct Movers {
 
 impl Movers {
     /// The movers of `st`; `None` without a king.
-    fn of(st: &TurnState) -> Option<Movers> {
+    fn of(st: &TurnState, birth: Birth) -> Option<Movers> {
         let board = st.pos.board();
         let us = st.pos.turn();
         let king = board.king(us)?;
@@ -248,7 +248,7 @@ impl Movers {
             movers = movers.difference(stuck);
             fixed = fixed.union(stuck);
         }
-        let clearers = Clearers::of(st, fixed, movers);
+        let clearers = Clearers::of(st, birth, fixed, movers);
         let others = movers.difference(SquareSet::only(king));
         Some(Movers { king, fixed, others, king_moves: !is_immobile(board, king) && st.may_move(king), clearers })
     }
@@ -276,6 +276,8 @@ impl Movers {
 struct Clearers {
     /// The side to move.
     us: Color,
+    /// A bubble born on a unit strikes it (`birth=strike`).
+    strike: bool,
     /// The bubbles (of both sides) standing now.
     bubbles: SquareSet,
     /// The movers with an extra move left, and the squares one move of each may land on
@@ -284,7 +286,7 @@ struct Clearers {
 }
 
 impl Clearers {
-    fn of(st: &TurnState, fixed: SquareSet, movers: SquareSet) -> Clearers {
+    fn of(st: &TurnState, birth: Birth, fixed: SquareSet, movers: SquareSet) -> Clearers {
         let (board, us) = (st.pos.board(), st.pos.turn());
         let bubbles = st.pos.bubbles(us).union(st.pos.bubbles(us.other()));
         let mut lands = Vec::new();
@@ -295,7 +297,7 @@ impl Clearers {
                 }
             }
         }
-        Clearers { us, bubbles, lands }
+        Clearers { us, strike: birth == Birth::Strike, bubbles, lands }
     }
 
     /// Whether the unit on `origin` may move again after landing on `first`: there is no
@@ -314,7 +316,7 @@ impl Clearers {
 }
 
 fn may_end_legally_within(st: &TurnState, birth: Birth, work: &Steps) -> bool {
-    let Some(movers) = Movers::of(st) else { return true };
+    let Some(movers) = Movers::of(st, birth) else { return true };
     if st.count == 0 || st.captured {
         return true;
     }
@@ -348,7 +350,7 @@ pub(super) type Legs = [Option<(Square, Square)>; 2];
 /// planner of [`super::witness`] tries to make. Empty when nothing is threatened
 /// there or the king cannot end there. The work is spent from `work`.
 pub(super) fn ways_to_answer(st: &TurnState, birth: Birth, target: Square, work: &Steps) -> Vec<(Square, Legs)> {
-    let Some(movers) = Movers::of(st) else { return Vec::new() };
+    let Some(movers) = Movers::of(st, birth) else { return Vec::new() };
     let mut wanted = Wanted::default();
     for plan in movers.plans(st).iter().filter(|plan| plan.ends == target) {
         match threats(st, birth, movers.fixed, plan) {
@@ -500,7 +502,7 @@ fn reach(
             let copy = *route;
             let mut weigh = |fixed: SquareSet, early: SquareSet| {
                 let start = ways.len();
-                let needs = obstruction(st, (fixed, early), others, from, &copy, work, &mut ways);
+                let needs = obstruction(st, (fixed, early), others, from, (&copy, clearers), work, &mut ways);
                 (needs, (start, ways.len()))
             };
             (route.needs, route.ways) = weigh(fixed, SquareSet::EMPTY);
@@ -597,17 +599,18 @@ fn obstruction(
     (fixed, early): (SquareSet, SquareSet),
     others: SquareSet,
     origin: Square,
-    route: &Route,
+    (route, clearers): (&Route, &Clearers),
     work: &Steps,
     listed: &mut Vec<(Square, SquareSet)>,
 ) -> Needs {
     let [Some(first), second] = route.legs else { return Needs::Nothing };
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let poisoned = |to: Square, late: bool| stops_the_route(st, clearers, route, to, late);
     let start = listed.len();
     let first_swept = swept(first.0, first.1);
     let second_swept = second.map_or(SquareSet::EMPTY, |(from, to)| swept(from, to));
     let all = first_swept.union(second_swept);
-    let board = st.pos.board();
-    let us = st.pos.turn();
     let mut needs = Needs::Nothing;
     let later = fixed;
     let fixed = fixed.union(early);
@@ -638,7 +641,12 @@ fn obstruction(
             };
             (way & others).iter().filter(|v| *v != blocker).fold(Needs::Nothing, |needs, v| {
                 let lands = board.get(v).map_or(SquareSet::EMPTY, |unit| step(unit.role, v, us, held).lands);
-                let clear = !lands.difference(kept_clear).is_empty();
+                // It leaves before the blocker: before the route's first move, or, when
+                // the blocker leaves between the route's moves, either before or after it.
+                let clear = lands
+                    .difference(kept_clear)
+                    .iter()
+                    .any(|to| !(poisoned(to, false) && (!late || poisoned(to, true))));
                 match (clear, !lands.is_empty(), st.extras.contains(v)) {
                     (true, _, true) => needs,
                     (true, _, false) | (false, true, true) => needs.and(Needs::Holder(v)),
@@ -657,11 +665,12 @@ fn obstruction(
                 .iter()
                 .map(|to| {
                     let way = swept(blocker, to);
-                    let before_all = !way.contains(origin) && !all.contains(to);
+                    let before_all = !way.contains(origin) && !all.contains(to) && !poisoned(to, false);
                     let between_moves = !first_swept.contains(blocker)
                         && second.is_some()
                         && !way.contains(first.1)
-                        && !second_swept.contains(to);
+                        && !second_swept.contains(to)
+                        && !poisoned(to, true);
                     let early = if before_all { way_clears(way, false) } else { Needs::Impossible };
                     let needs = early.or(if between_moves { way_clears(way, true) } else { Needs::Impossible });
                     if needs != Needs::Impossible {
@@ -709,6 +718,35 @@ fn obstruction(
         needs = needs.and(if leaves_as_holder { Needs::Holder(blocker) } else { Needs::Impossible });
     }
     needs
+}
+
+/// Whether a unit of ours landing on `to` while making way for `route` stops it: a
+/// unit that makes way for a route of two moves and lands just below the route's first
+/// landing makes its bubble there. Before the route's first move (`late` false): on
+/// that square, empty then, unless a unit of ours stands there now and `birth=fizzle`
+/// (the bubble fizzles, and the unit may leave later), or a bubble stands there now
+/// (both vanish); and nothing takes it away before the route's unit lands on it (a
+/// birth there needs a landing on the square below, where the unit that made way now
+/// stays; a unit entering it would stay on the route's landing: every unit but the
+/// route's has one move, the route holding the ordinary one), so the route's unit
+/// enters it, is paused, and makes no second move (F3, F6). Between the route's two
+/// moves (`late`): on the route's unit, which `birth=strike` pauses. And under
+/// `birth=strike`, a landing just below the route's unit before its first move (a
+/// route of one move or two) strikes it where it stands. Such a landing does not make
+/// way.
+fn stops_the_route(st: &TurnState, clearers: &Clearers, route: &Route, to: Square, late: bool) -> bool {
+    let Some((origin, first_landing)) = route.legs[0] else { return false };
+    let bubble = above(to, st.pos.turn());
+    if !late && clearers.strike && bubble == Some(origin) {
+        return true;
+    }
+    route.legs[1].is_some()
+        && bubble == Some(first_landing)
+        && if late {
+            clearers.strike
+        } else {
+            !clearers.bubbles.contains(first_landing) && (st.pos.board().is_empty_at(first_landing) || clearers.strike)
+        }
 }
 
 /// The movers in a route's way, each with the squares where its first move may land:

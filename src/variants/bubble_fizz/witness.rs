@@ -6,7 +6,9 @@
 //! First a planner, for the king staying where it is: it makes the routes of the
 //! cover ([`cover::ways_to_answer`]) that bring a unit between the king and an
 //! attacker, the units of ours on a route stepping off it first (and the units that
-//! keep those in place, a few deep), one route per threat.
+//! keep those in place, a few deep), one route per threat; a route of two moves that
+//! this does not make is made again leg by leg, its second leg cleared once the first
+//! is played.
 //!
 //! Then, for each square `K` where the king might end the turn (its own first, then the
 //! squares its moves may reach), the hunt tries only moves with a purpose for that
@@ -95,7 +97,38 @@ fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
     ways.sort_by_key(|(_, legs)| legs[1].is_some());
     ways.into_iter().any(|(unit, legs)| {
         made(st, birth, unit, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1))
+            || (legs[1].is_some()
+                && made_leg_by_leg(st, birth, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1)))
     })
+}
+
+/// The state after the route `legs` of two moves, made leg by leg: the units of ours
+/// on the first leg's squares step off them (and off the second leg's), the first leg
+/// is played, then the units on the second leg's squares step off (off that leg only:
+/// a unit on the second leg may leave over the first, which the route's unit has
+/// passed) and the second leg is played. This makes the routes whose second leg is
+/// cleared only by a unit that must cross the first one after the route's unit has
+/// passed it (a rook leaving the queen's diagonal by the rank the queen came along).
+/// `None` when that or a move of the route cannot be made. Like [`made`], it only
+/// plays moves that may come next, so what it makes is a real continuation, judged at
+/// its end like any other.
+fn made_leg_by_leg<'a>(st: &TurnState<'a>, birth: Birth, legs: cover::Legs, steps: &Steps) -> Option<TurnState<'a>> {
+    let squares = |(from, to): (Square, Square)| between(from, to).union(SquareSet::only(to));
+    let legs: Vec<(Square, Square)> = legs.iter().flatten().copied().collect();
+    let mut next = st.clone();
+    for (i, &(from, to)) in legs.iter().enumerate() {
+        let rest = legs.get(i..).unwrap_or_default();
+        let keep = rest.iter().fold(SquareSet::only(from), |acc, &leg| acc.union(squares(leg)));
+        let lands: SquareSet = rest.iter().map(|&(_, to)| to).collect();
+        let ours = next.pos.board().occupied_by(next.pos.turn());
+        for blocker in &(squares((from, to)) & ours) {
+            if blocker != from && !make_way(&mut next, birth, blocker, (keep, lands), MAKING_WAY_DEPTH, steps) {
+                return None;
+            }
+        }
+        play(&mut next, birth, steps, |mv| mv.from == from && mv.to == to)?;
+    }
+    Some(next)
 }
 
 /// The state after the route `legs` of the unit on `unit`, made from `st`: the units
