@@ -139,12 +139,13 @@ fn tags(game: &Game, result: &str) -> (String, Option<String>) {
         let value = if name == "Result" { result } else { game.tag(name).unwrap_or(default) };
         text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
+    let repeats = game.repeated_tags();
     let mut repeated = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for tag in &game.tags {
+    let mut next_repeat = repeats.iter().map(|&(repeat, _)| repeat).peekable();
+    for (i, tag) in game.tags.iter().enumerate() {
         let name = tag.name.value.as_str();
         let written = format!("[{name} \"{}\"]", escape(&tag.value.value));
-        if !seen.insert(name) {
+        if next_repeat.next_if_eq(&i).is_some() {
             repeated.push(written);
         } else if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| *roster == name) {
             text.push_str(&written);

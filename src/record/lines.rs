@@ -253,6 +253,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// The tags whose name an earlier tag has: the index of each in [`Game::tags`], with
+    /// the index of the first tag of that name (the one [`Game::tag`] reads).
+    pub fn repeated_tags(&self) -> Vec<(usize, usize)> {
+        super::tags::repeated_names(&self.tags)
+    }
+
     /// The value of the first tag with this name (names compare case-sensitively, as PGN).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|t| t.name.value == name).map(|t| t.value.value.as_str())

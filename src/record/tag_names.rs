@@ -1,6 +1,6 @@
 //! The tag names a game has so far, for the cut between games (a repeated name starts
 //! the next game; the parser's warning about a name written twice within a game is
-//! `tags::note_repeated_names`, over the tags it read).
+//! `tags::repeated_names`, over the tags it read).
 //!
 //! A game has a few tags, looked for among a short list; a game written to have
 //! thousands (hostile input) has them looked up in a hash set instead, so that reading

@@ -156,25 +156,34 @@ pub(crate) fn tag_section<'a>(
 /// games starts a new game at a tag line whose name the game has; a name repeated on
 /// the game's first line, or after a comment, stays in the game and is remarked here.)
 fn note_repeated_names(tags: &[Tag], remarks: &mut Vec<Spanned<String>>) {
-    let repeated = |tag: &Tag, first: &Tag| Spanned {
-        value: format!(
-            "the tag `{}` is written twice in this game; the first, \"{}\", is the one read",
-            quote(tag.name.value.as_str()),
-            quote(first.value.value.as_str()),
-        ),
-        span: tag.name.span,
-    };
+    for (repeat, first) in repeated_names(tags) {
+        let (Some(tag), Some(first)) = (tags.get(repeat), tags.get(first)) else { continue };
+        remarks.push(Spanned {
+            value: format!(
+                "the tag `{}` is written twice in this game; the first, \"{}\", is the one read",
+                quote(tag.name.value.as_str()),
+                quote(first.value.value.as_str()),
+            ),
+            span: tag.name.span,
+        });
+    }
+}
+
+/// The tags whose name an earlier tag has, in order: the index of each, with the index
+/// of the first tag of its name (the one every command reads). Empty for nearly every
+/// game, and found in time linear in the number of tags.
+pub(crate) fn repeated_names(tags: &[Tag]) -> Vec<(usize, usize)> {
+    let mut repeats = Vec::new();
     if tags.len() > FEW_TAGS {
         // Many tags (hostile input): each name looked up once.
-        let mut firsts: std::collections::HashMap<&[u8], &Tag> = std::collections::HashMap::new();
-        for tag in tags {
-            if let Some(&first) = firsts.get(tag.name.value.as_bytes()) {
-                remarks.push(repeated(tag, first));
-            } else {
-                firsts.insert(tag.name.value.as_bytes(), tag);
+        let mut firsts: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+        for (i, tag) in tags.iter().enumerate() {
+            let first = *firsts.entry(tag.name.value.as_bytes()).or_insert(i);
+            if first != i {
+                repeats.push((i, first));
             }
         }
-        return;
+        return repeats;
     }
     // A bit per value of a cheap mark of each name (its length and end bytes): a clear
     // bit proves a name new, and only a set one asks for the names before it.
@@ -185,12 +194,13 @@ fn note_repeated_names(tags: &[Tag], remarks: &mut Vec<Spanned<String>>) {
         let bit = 1u64 << ((name.len() + 7 * usize::from(first_byte) + 3 * usize::from(last_byte)) % 64);
         if marks & bit != 0 {
             let earlier = tags.get(..i).unwrap_or_default();
-            if let Some(first) = earlier.iter().find(|t| t.name.value.as_bytes() == name) {
-                remarks.push(repeated(tag, first));
+            if let Some(first) = earlier.iter().position(|t| t.name.value.as_bytes() == name) {
+                repeats.push((i, first));
             }
         }
         marks |= bit;
     }
+    repeats
 }
 
 /// Up to this many tags, a name is compared with the names before it only when a cheap
