@@ -228,16 +228,21 @@ pub struct SetupFailure {
 /// Who played a game, for notes: `game 3 (Carlsen - Nepomniachtchi)`; names are
 /// quoted as tokens are (escaped, cut when long).
 pub fn game_label(game: &Game, number: usize) -> String {
-    // Pushed piece by piece: a label is written for every game a run reports.
     let mut label = String::with_capacity(48);
-    label.push_str("game ");
-    label.push_str(itoa::Buffer::new().format(number));
-    label.push_str(" (");
-    push_quoted(&mut label, game.tag("White").unwrap_or("?"));
-    label.push_str(" - ");
-    push_quoted(&mut label, game.tag("Black").unwrap_or("?"));
-    label.push(')');
+    push_game_label(&mut label, game, number);
     label
+}
+
+/// Appends [`game_label`] to `text`, piece by piece: a label is written for every game
+/// a run reports.
+pub fn push_game_label(text: &mut String, game: &Game, number: usize) {
+    text.push_str("game ");
+    text.push_str(itoa::Buffer::new().format(number));
+    text.push_str(" (");
+    push_quoted(text, game.tag("White").unwrap_or("?"));
+    text.push_str(" - ");
+    push_quoted(text, game.tag("Black").unwrap_or("?"));
+    text.push(')');
 }
 
 /// The span of a tag's value, or an empty span at the start of the game.
@@ -317,7 +322,8 @@ fn without_unusable_castling(variant: &dyn Variant, fen: &str) -> Option<(Positi
     Some((with_rights(&usable)?, dropped))
 }
 
-/// Replays a game whose setup succeeded.
+/// Replays a game whose setup succeeded. The replay is boxed: it holds positions, and
+/// is handed on from function to function, once for every game read.
 pub fn replay(
     game: &Game,
     text: &str,
@@ -325,7 +331,7 @@ pub fn replay(
     variant: Box<dyn Variant>,
     start: Position,
     options: &ReplayOptions,
-) -> Replay {
+) -> Box<Replay> {
     let mut run = Run {
         variant: variant.as_ref(),
         text,
@@ -372,7 +378,7 @@ pub fn replay(
     }
     let problems = run.problems.finish();
     let broken_variations = run.broken_variations;
-    Replay { variant, start, line, start_status, final_status, broken_variations, problems }
+    Box::new(Replay { variant, start, line, start_status, final_status, broken_variations, problems })
 }
 
 /// The position after a null move (`--`): the other side to move, no en passant.

@@ -64,7 +64,7 @@ pub struct Loaded {
     pub raw: RawGame,
     pub game: Option<Game>,
     /// The replay, or the problems that kept it from starting.
-    pub replay: Result<Replay, Vec<Problem>>,
+    pub replay: Result<Box<Replay>, Vec<Problem>>,
 }
 
 impl Loaded {
@@ -91,9 +91,19 @@ impl Loaded {
     }
 
     pub fn label(&self) -> String {
+        let mut label = String::with_capacity(48);
+        self.push_label(&mut label);
+        label
+    }
+
+    /// Appends [`Loaded::label`] to `text`.
+    pub fn push_label(&self, text: &mut String) {
         match &self.game {
-            Some(game) => replay::game_label(game, self.raw.number),
-            None => format!("game {}", self.raw.number),
+            Some(game) => replay::push_game_label(text, game, self.raw.number),
+            None => {
+                text.push_str("game ");
+                text.push_str(itoa::Buffer::new().format(self.raw.number));
+            }
         }
     }
 }

@@ -63,7 +63,7 @@ fn letters_and_replay(
     raw: &RawGame,
     options: &ReplayOptions,
     warnings: &mut Vec<Problem>,
-) -> Result<Replay, Vec<Problem>> {
+) -> Result<Box<Replay>, Vec<Problem>> {
     let language = match options.language {
         Some(language) => language,
         // Most games: nothing to detect and nothing to rewrite.
@@ -126,7 +126,7 @@ fn replay_read(
     raw: &RawGame,
     options: &ReplayOptions,
     warnings: &mut Vec<Problem>,
-) -> Result<Replay, Vec<Problem>> {
+) -> Result<Box<Replay>, Vec<Problem>> {
     let (variant, start, mut start_warnings) = replay::setup(game, options)?;
     let board_size = VariantInfo::by_id(variant.id()).map_or(8, |info| info.board_size);
     if let Some(problem) = foreign_board(game, &raw.text, board_size, variant.id()) {

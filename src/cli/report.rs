@@ -12,8 +12,9 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 /// A problem located in the file, for programs (the schema is in `notation/json.md`).
+/// Its texts are borrowed from the problem it locates.
 #[derive(Serialize, Debug)]
-pub(super) struct LocatedProblem {
+pub(super) struct LocatedProblem<'a> {
     pub kind: Kind,
     pub severity: Severity,
     /// The ply of the turn the problem is about (through its variation), if any.
@@ -21,24 +22,24 @@ pub(super) struct LocatedProblem {
     pub move_number: Option<u32>,
     pub side: Option<&'static str>,
     /// The turn as written.
-    pub written: Option<String>,
+    pub written: Option<&'a str>,
     pub in_variation: bool,
     /// The text that would be right, when there is one.
-    pub suggestion: Option<String>,
+    pub suggestion: Option<&'a str>,
     /// The turns an ambiguous one could mean.
-    pub candidates: Vec<String>,
+    pub candidates: &'a [String],
     /// Where the marked text starts (1-based line and column, in characters).
     pub line: usize,
     pub column: usize,
     /// Where the marked text ends (just after it).
     pub end_line: usize,
     pub end_column: usize,
-    pub message: String,
-    pub notes: Vec<String>,
+    pub message: &'a str,
+    pub notes: &'a [String],
 }
 
-impl LocatedProblem {
-    fn new(problem: &Problem, source: &GameSource<'_>) -> LocatedProblem {
+impl<'a> LocatedProblem<'a> {
+    fn new(problem: &'a Problem, source: &GameSource<'_>) -> LocatedProblem<'a> {
         let (line, column) = source.line_col(problem.span.start());
         let (end_line, end_column) = source.line_col(problem.span.end().max(problem.span.start()));
         let turn = problem.turn.as_ref();
@@ -48,41 +49,45 @@ impl LocatedProblem {
             ply: turn.map(|t| t.ply),
             move_number: turn.map(|t| t.move_number),
             side: turn.map(|t| t.side.name()),
-            written: turn.map(|t| t.written.clone()),
+            written: turn.map(|t| t.written.as_str()),
             in_variation: turn.is_some_and(|t| t.in_variation),
-            suggestion: problem.suggestion.clone(),
-            candidates: problem.candidates.clone(),
+            suggestion: problem.suggestion.as_deref(),
+            candidates: &problem.candidates,
             line,
             column,
             end_line,
             end_column,
-            message: problem.message.clone(),
-            notes: problem.notes.clone(),
+            message: &problem.message,
+            notes: &problem.notes,
         }
     }
 }
 
-/// The summary of one game.
+/// The summary of one game, its texts borrowed from the game loaded (a report is made
+/// for every game a run reads, and most need no text of their own).
 #[derive(Serialize, Debug)]
-pub(super) struct GameReport {
-    pub file: String,
+pub(super) struct GameReport<'a> {
+    pub file: &'a str,
     pub game: usize,
-    pub white: Option<String>,
-    pub black: Option<String>,
+    pub white: Option<&'a str>,
+    pub black: Option<&'a str>,
     pub verdict: &'static str,
     /// Plies replayed legally on the main line.
     pub plies: usize,
     /// The main line's first illegal turn, when there is one.
-    pub refused: Option<RefusedReport>,
+    pub refused: Option<RefusedReport<'a>>,
     /// How many variations stop at an illegal turn.
     pub broken_variations: usize,
     /// The result: the board's if it decided, else the record's.
-    pub result: Option<String>,
+    pub result: Option<&'a str>,
     /// How the result came about: on the board, automatically, or off the board.
     pub ending: Option<EndingReport>,
     /// Draws a player could claim, with the ply they became claimable.
     pub claimable: Vec<ClaimReport>,
-    pub problems: Vec<LocatedProblem>,
+    pub problems: Vec<LocatedProblem<'a>>,
+    /// Names the game in the line for people ([`Loaded::push_label`]).
+    #[serde(skip)]
+    loaded: &'a Loaded,
 }
 
 /// How a game ended, for people (`checkmate after ply 7`) and programs.
@@ -126,11 +131,11 @@ impl EndingReport {
 
 /// Where the main line stops: the turn as written, its move number, side and ply.
 #[derive(Serialize, Debug)]
-pub(super) struct RefusedReport {
+pub(super) struct RefusedReport<'a> {
     pub ply: usize,
     pub move_number: u32,
     pub side: &'static str,
-    pub written: String,
+    pub written: &'a str,
     #[serde(skip)]
     shown: String,
 }
@@ -142,28 +147,26 @@ pub(super) struct ClaimReport {
     pub ply: usize,
 }
 
-impl GameReport {
-    pub(super) fn new(loaded: &Loaded) -> GameReport {
+impl<'a> GameReport<'a> {
+    pub(super) fn new(loaded: &'a Loaded) -> GameReport<'a> {
         let source = loaded.source();
         let problems = loaded.problems().iter().map(|p| LocatedProblem::new(p, &source)).collect();
-        let tag = |name: &str| loaded.game.as_ref().and_then(|g| g.tag(name)).map(str::to_string);
-        let declared = loaded
-            .game
-            .as_ref()
-            .and_then(|g| g.result.as_ref().map(|r| r.value.as_str().to_string()).or_else(|| tag("Result")));
+        let tag = |name: &str| loaded.game.as_ref().and_then(|g| g.tag(name));
+        let declared =
+            loaded.game.as_ref().and_then(|g| g.result.as_ref().map(|r| r.value.as_str()).or_else(|| tag("Result")));
         let refused = loaded.replay.as_ref().ok().and_then(|r| r.line.refused.as_ref()).map(|r| RefusedReport {
             ply: r.ply,
             move_number: r.move_number,
             side: r.side.name(),
-            written: r.written.clone(),
+            written: &r.written,
             shown: r.to_string(),
         });
         let broken_variations = loaded.replay.as_ref().map_or(0, |r| r.broken_variations);
         let (plies, result, ending, claimable) = match &loaded.replay {
             Ok(replay) => {
                 let (result, ending) = match replay.ending() {
-                    Some(ending) => (Some(ending.outcome.result().to_string()), Some(EndingReport::of(ending))),
-                    None if declared.as_deref().is_some_and(|r| r != "*") => {
+                    Some(ending) => (Some(ending.outcome.result()), Some(EndingReport::of(ending))),
+                    None if declared.is_some_and(|r| r != "*") => {
                         (declared, Some(EndingReport { reason: "decided off the board", winner: None, ply: None }))
                     }
                     None => (declared, None),
@@ -179,7 +182,7 @@ impl GameReport {
             Err(_) => (0, declared, None, Vec::new()),
         };
         GameReport {
-            file: loaded.path.clone(),
+            file: &loaded.path,
             game: loaded.raw.number,
             white: tag("White"),
             black: tag("Black"),
@@ -191,27 +194,30 @@ impl GameReport {
             ending,
             claimable,
             problems,
+            loaded,
         }
     }
 
     /// One line for people, control characters escaped. Written into one string (a
     /// `format!` per part would allocate each).
-    pub(super) fn line(&self, label: &str) -> String {
+    pub(super) fn line(&self) -> String {
         let mut text = String::with_capacity(128);
         // Writing into a string cannot fail.
-        let _infallible = self.write_line(&mut text, label);
+        let _infallible = self.write_line(&mut text);
         match escape_controls(&text) {
             Cow::Borrowed(_) => text,
             Cow::Owned(escaped) => escaped,
         }
     }
 
-    fn write_line(&self, text: &mut String, label: &str) -> std::fmt::Result {
+    fn write_line(&self, text: &mut String) -> std::fmt::Result {
         // Pushed piece by piece (numbers by `itoa`): a line is written for every game.
         let mut number = itoa::Buffer::new();
-        for part in [&self.file, ": ", label, ": ", self.verdict] {
-            text.push_str(part);
-        }
+        text.push_str(self.file);
+        text.push_str(": ");
+        self.loaded.push_label(text);
+        text.push_str(": ");
+        text.push_str(self.verdict);
         // Where the reading stopped (a syntax error), else where the replay did.
         let stop = self.problems.iter().find(|p| p.severity == Severity::Unreadable);
         match (stop, &self.refused, self.broken_variations) {

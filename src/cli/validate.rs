@@ -19,13 +19,17 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
     let skipped = for_each_game(
         &records.files,
         &options,
+        // Each game's report is written out on the worker that replayed it, so that the
+        // report borrows the game's texts instead of copying them.
         |loaded: Loaded| {
             let report = GameReport::new(&loaded);
-            let rendered =
-                if format == Format::Text { rendered_problems(&loaded, records.shown) } else { String::new() };
-            (verdict(&loaded), loaded.label(), report, rendered)
+            let (written, rendered) = match format {
+                Format::Text => (Ok(report.line()), rendered_problems(&loaded, records.shown)),
+                Format::Json => (serde_json::to_string(&report), String::new()),
+            };
+            (verdict(&loaded), written, rendered)
         },
-        |(v, label, report, rendered)| {
+        |(v, written, rendered)| {
             worst = worst.max(v);
             if let Some(count) = counts.get_mut(v as usize) {
                 *count += 1;
@@ -34,7 +38,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
             match format {
                 Format::Text => progress.hidden(|| {
                     to_stderr(&rendered);
-                    out.line(&report.line(&label))?;
+                    out.line(&written?)?;
                     if progress.is_drawn() {
                         out.flush()?;
                     }
@@ -43,7 +47,7 @@ pub(super) fn run(records: &Records, format: Format, out: &mut Output) -> Result
                 Format::Json => {
                     let sep = if first { "" } else { "," };
                     first = false;
-                    write!(out, "{sep}\n{}", serde_json::to_string(&report)?)
+                    write!(out, "{sep}\n{}", written?)
                 }
             }
         },

@@ -45,7 +45,7 @@ pub(super) fn game_view(
     let heading = loaded.game.as_ref().map(Heading::of).unwrap_or_default();
     let result = report.result.map(|r| match &report.ending {
         Some(ending) => format!("{r} ({ending})"),
-        None => r,
+        None => r.to_string(),
     });
     Ok(Some(GameView {
         title: heading.players().unwrap_or_else(|| format!("game {}", loaded.raw.number)),

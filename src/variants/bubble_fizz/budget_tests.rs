@@ -216,7 +216,7 @@ fn replayed(record: &str, states: usize) -> replay::Replay {
     let game = parse_game(record).expect("a record");
     let options = ReplayOptions::default();
     let (_, start, _) = replay::setup(&game, &options).expect("a usable start");
-    replay::replay(&game, record, 1, Box::new(BubbleFizz::new(Birth::Fizzle).with_budget(states)), start, &options)
+    *replay::replay(&game, record, 1, Box::new(BubbleFizz::new(Birth::Fizzle).with_budget(states)), start, &options)
 }
 
 #[test]
