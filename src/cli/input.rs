@@ -98,12 +98,11 @@ impl Loaded {
 
     /// Appends [`Loaded::label`] to `text`.
     pub fn push_label(&self, text: &mut String) {
-        match &self.game {
-            Some(game) => replay::push_game_label(text, game, self.raw.number),
-            None => {
-                text.push_str("game ");
-                text.push_str(itoa::Buffer::new().format(self.raw.number));
-            }
+        if let Some(game) = &self.game {
+            replay::push_game_label(text, game, self.raw.number);
+        } else {
+            text.push_str("game ");
+            text.push_str(itoa::Buffer::new().format(self.raw.number));
         }
     }
 }

@@ -16,7 +16,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// `record` replayed by `variant` keeping every ply, or only the verdict.
-fn replayed(record: &str, variant: Box<dyn Variant>, verdict_only: bool) -> Replay {
+fn replayed(record: &str, variant: Box<dyn Variant>, verdict_only: bool) -> Box<Replay> {
     let game = parse_game(record).expect("a record");
     let options = ReplayOptions { verdict_only, ..ReplayOptions::default() };
     let (_, start, _) = setup(&game, &options).expect("a usable start");
