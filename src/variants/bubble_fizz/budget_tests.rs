@@ -113,6 +113,30 @@ fn legal_turns_made_leg_by_leg_are_found_within_the_budget() {
     }
 }
 
+/// Found by a hill climb (`tools/fizz-climb.py`, seeds 23 and 5) beyond the budget
+/// under `birth=strike`: stacks of invigorated rooks over pawns with black rooks and
+/// bishops among them, more invigorated units above, the king on h1 checked along the
+/// first rank. Mate, decided within the budget since moves that commute sleep (see
+/// `independence`); the search before it, given 20 times the budget, found them mate
+/// too (after 169 and 170 million steps).
+const CLIMBED_MATES_ONCE_MOVES_SLEEP: [&str; 2] = [
+    "k1r1q3/p7/1RrBN1N1/rR2R1Q1/1RR1Rn2/P1PRbRPq/1PrP1P1P/r6K w - - 0 1 - \
+     b6:0,e6:3,e5:0,b4:0,a3:2,c3:2,d3:0,f3:0,g3:2,b2:0,d2:0,f2:0,h2:2,g5:0,c4:0,g6:0,b5:0,e4:0",
+    "knr1bb2/1B1RQ3/rRQ1N2b/P1RRR2B/1R1Rbn2/PrPRPRPB/1P1P1PPP/1r5K w - - 0 1 - \
+     b6:0,e6:0,e5:0,b4:0,d4:0,c3:2,d3:0,e3:2,f3:0,g3:2,b2:0,d2:0,f2:0,g2:0,h2:2,a3:0,a5:2,h3:0,c5:3,e7:2,\
+     d5:2,b7:2,h5:0,d7:0,c6:0",
+];
+
+#[test]
+fn mates_beyond_the_budget_until_moves_slept_are_decided_within_it() {
+    for fen in CLIMBED_MATES_ONCE_MOVES_SLEEP {
+        let position = super::snapshot::read(fen).expect("a valid snapshot");
+        // One variant per question: each takes most of a game's steps.
+        assert_eq!(BubbleFizz::new(Birth::Strike).has_legal_turn(&position), Ok(false), "{fen}");
+        assert_eq!(san::check_mark(&BubbleFizz::new(Birth::Strike), &position), Ok("#"), "{fen}");
+    }
+}
+
 #[test]
 fn positions_a_climb_found_beyond_the_budget_are_decided_within_it() {
     let read = |fen: &str| super::snapshot::read(fen).expect("a valid snapshot");

@@ -5,6 +5,7 @@
 
 use super::bubbles::Birth;
 use super::cover;
+use super::independence;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
@@ -132,9 +133,9 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
         return Ok(true);
     }
+    moves.retain(|mv| may_continue_after(st, mv));
     let nexts: Vec<TurnState> = moves
         .iter()
-        .filter(|mv| may_continue_after(st, mv))
         .map(|mv| {
             let mut next = st.clone();
             next.apply(mv, birth);
@@ -144,10 +145,16 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     if nexts.iter().any(|next| memo.hunt(next, birth)) {
         return Ok(true);
     }
-    for next in &nexts {
-        if can_complete(next, birth, memo)? {
+    // The first moves tried so far, each to no legal end: those that commute with a
+    // later one sleep in its state (see `independence`).
+    let us = st.pos.turn();
+    let mut tried = Vec::with_capacity(moves.len());
+    for (mv, next) in moves.iter().zip(&nexts) {
+        let asleep = independence::asleep_after(mv, &[], &tried, us);
+        if complete_asleep(next, birth, memo, &asleep)? {
             return Ok(true);
         }
+        tried.push(*mv);
     }
     Ok(false)
 }
@@ -288,6 +295,14 @@ impl Memo {
 /// different orders of the same moves often meet, and `memo` holds the keys of the
 /// states already searched. Stops with an error when the memo's budget is spent.
 pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
+    complete_asleep(st, birth, memo, &[])
+}
+
+/// [`can_complete`], where the moves of `asleep` need not be tried from `st`: each is
+/// known to lead to a state without a legal end. A move tried from `st` to no legal end
+/// sleeps in turn in the states after the later moves it commutes with; see
+/// [`independence`] for why the answer stays exact.
+fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, asleep: &[Move]) -> Result<bool, OverBudget> {
     if safety::safe_at_end(st) {
         return Ok(true);
     }
@@ -306,14 +321,17 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
     let relevant = relevance::relevant_units(st, birth);
     let mut moves = Vec::with_capacity(32);
     next_moves(st, MoveFilter::default(), &mut moves);
-    for mv in moves.iter().filter(|mv| relevant.contains(mv.from)) {
+    let us = st.pos.turn();
+    let mut tried = Vec::with_capacity(moves.len());
+    for mv in moves.iter().filter(|mv| relevant.contains(mv.from) && !asleep.contains(mv)) {
         memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
-        if can_complete(&next, birth, memo)? {
+        if complete_asleep(&next, birth, memo, &independence::asleep_after(mv, asleep, &tried, us))? {
             memo.seen.remove(&key);
             return Ok(true);
         }
+        tried.push(*mv);
     }
     Ok(false)
 }

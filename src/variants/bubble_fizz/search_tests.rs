@@ -5,9 +5,10 @@ use super::bubbles::Birth;
 use super::generate::{
     any_legal_turn, can_complete, may_continue_after, memo_key, next_moves, search, state_key, Memo, STEP_BUDGET,
 };
+use super::independence::commute;
 use super::turn_state::{after_moves, TurnState};
 use crate::rules::movegen::MoveFilter;
-use crate::rules::Position;
+use crate::rules::{Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -625,4 +626,54 @@ fn the_pruned_search_agrees_with_the_enumeration_near_the_bishop_ways() {
 #[test]
 fn the_pruned_search_agrees_with_the_enumeration_near_the_bishop_ways_under_birth_strike() {
     compare_on(Birth::Strike, 0x5eed_b15e, near_the_bishop_ways, BISHOP_WAYS);
+}
+
+/// The state after `first` then `second` from `st`, when both may come next in turn.
+fn after_both(st: &TurnState<'static>, first: &Move, second: &Move, birth: Birth) -> Option<TurnState<'static>> {
+    let mut next = st.clone();
+    next.apply(first, birth);
+    let mut moves = Vec::new();
+    next_moves(&next, MoveFilter::default(), &mut moves);
+    moves.contains(second).then(|| {
+        next.apply(second, birth);
+        next
+    })
+}
+
+/// Two moves that commute (see `independence`), each possible after the other, reach
+/// the same state in either order, pauses given during the turn included; and when one
+/// order is possible so is the other. Checked on every pair of moves that may come
+/// after each first move, in crowded positions and jams, under both `birth` options.
+#[test]
+fn moves_that_commute_reach_one_state_in_either_order() {
+    let mut pairs = 0;
+    for (birth, seed) in [(Birth::Fizzle, 0x5eed_5131), (Birth::Strike, 0x5eed_5132)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for draw in 0..300 {
+            let text = if draw % 2 == 0 { crowded_check_snapshot(&mut rng) } else { jammed_snapshot(&mut rng) };
+            let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
+            let root = TurnState::begin(&pos);
+            let mut firsts = Vec::new();
+            next_moves(&root, MoveFilter::default(), &mut firsts);
+            for first in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
+                let mut st = root.clone();
+                st.apply(first, birth);
+                let mut moves = Vec::new();
+                next_moves(&st, MoveFilter::default(), &mut moves);
+                let us = st.pos.turn();
+                for (i, a) in moves.iter().enumerate() {
+                    for b in moves.iter().skip(i + 1).filter(|b| commute(a, b, us)) {
+                        let (ab, ba) = (after_both(&st, a, b, birth), after_both(&st, b, a, birth));
+                        assert_eq!(ab.is_some(), ba.is_some(), "{birth:?}: {a:?} and {b:?} after {first:?} in {text}");
+                        if let (Some(ab), Some(ba)) = (ab, ba) {
+                            assert_eq!(state_key(&ab), state_key(&ba), "{birth:?}: {a:?}, {b:?} in {text}");
+                            assert_eq!(ab.fresh, ba.fresh, "{birth:?}: {a:?}, {b:?} in {text}");
+                            pairs += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(pairs > 10_000, "only {pairs} pairs of commuting moves");
 }
