@@ -5,7 +5,7 @@
 
 use super::bubbles::Birth;
 use super::cover;
-use super::independence;
+use super::independence::Sleep;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
@@ -148,13 +148,11 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     // The first moves tried so far, each to no legal end: those that commute with a
     // later one sleep in its state (see `independence`).
     let us = st.pos.turn();
-    let mut tried = Vec::with_capacity(moves.len());
-    for (mv, next) in moves.iter().zip(&nexts) {
-        let asleep = independence::asleep_after(mv, &[], &tried, us);
-        if complete_asleep(next, birth, memo, &asleep)? {
+    for (i, (mv, next)) in moves.iter().zip(&nexts).enumerate() {
+        let tried = moves.get(..i).unwrap_or_default();
+        if complete_asleep(next, birth, memo, Sleep::after(mv, us, &[], tried))? {
             return Ok(true);
         }
-        tried.push(*mv);
     }
     Ok(false)
 }
@@ -295,14 +293,14 @@ impl Memo {
 /// different orders of the same moves often meet, and `memo` holds the keys of the
 /// states already searched. Stops with an error when the memo's budget is spent.
 pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
-    complete_asleep(st, birth, memo, &[])
+    complete_asleep(st, birth, memo, Sleep::NONE)
 }
 
-/// [`can_complete`], where the moves of `asleep` need not be tried from `st`: each is
-/// known to lead to a state without a legal end. A move tried from `st` to no legal end
-/// sleeps in turn in the states after the later moves it commutes with; see
-/// [`independence`] for why the answer stays exact.
-fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, asleep: &[Move]) -> Result<bool, OverBudget> {
+/// [`can_complete`], where the moves that `sleep` lists need not be tried from `st`:
+/// each is known to lead to a state without a legal end. A move tried from `st` to no
+/// legal end sleeps in turn in the states after the later moves it commutes with; see
+/// [`super::independence`] for why the answer stays exact.
+fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) -> Result<bool, OverBudget> {
     if safety::safe_at_end(st) {
         return Ok(true);
     }
@@ -321,17 +319,18 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, asleep: &[Move
     let relevant = relevance::relevant_units(st, birth);
     let mut moves = Vec::with_capacity(32);
     next_moves(st, MoveFilter::default(), &mut moves);
+    let asleep = sleep.moves();
+    moves.retain(|mv| relevant.contains(mv.from) && !asleep.contains(mv));
     let us = st.pos.turn();
-    let mut tried = Vec::with_capacity(moves.len());
-    for mv in moves.iter().filter(|mv| relevant.contains(mv.from) && !asleep.contains(mv)) {
+    for (i, mv) in moves.iter().enumerate() {
         memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
-        if complete_asleep(&next, birth, memo, &independence::asleep_after(mv, asleep, &tried, us))? {
+        let tried = moves.get(..i).unwrap_or_default();
+        if complete_asleep(&next, birth, memo, Sleep::after(mv, us, &asleep, tried))? {
             memo.seen.remove(&key);
             return Ok(true);
         }
-        tried.push(*mv);
     }
     Ok(false)
 }

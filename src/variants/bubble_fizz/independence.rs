@@ -37,8 +37,16 @@ use crate::rules::{Color, Move, MoveKind};
 
 /// Whether `a` and `b`, moves of `us` that may both come next in one state of a turn in
 /// progress, reach the same state played in either order (see the module's doc).
+#[cfg(test)]
 pub(super) fn commute(a: &Move, b: &Move, us: Color) -> bool {
-    is_plain(a) && is_plain(b) && (touched(a, us) & touched(b, us)).is_empty()
+    commutes_with(a, us)(b)
+}
+
+/// Whether a move commutes with `played`, a move of `us` (see [`commute`]); the squares
+/// `played` touches are found once for all the moves asked about.
+fn commutes_with(played: &Move, us: Color) -> impl Fn(&Move) -> bool {
+    let busy = is_plain(played).then(|| touched(played, us));
+    move |mv| busy.is_some_and(|busy| is_plain(mv) && (touched(mv, us) & busy).is_empty())
 }
 
 /// A move of one unit that captures nothing and names no en passant square.
@@ -58,9 +66,31 @@ fn touched(mv: &Move, us: Color) -> SquareSet {
     squares
 }
 
-/// The moves that sleep in the state after `played`: those of `asleep` (sleeping
-/// where it was played) and of `tried` (tried before it from there, each to no legal
-/// end) that commute with it.
-pub(super) fn asleep_after(played: &Move, asleep: &[Move], tried: &[Move], us: Color) -> Vec<Move> {
-    asleep.iter().chain(tried).filter(|mv| commute(mv, played, us)).copied().collect()
+/// The moves that sleep in the state after a move `played` by `us`: those of `asleep`
+/// (sleeping where it was played) and of `tried` (tried before it from there, each to
+/// no legal end) that commute with it. Only listed when asked for, since most states
+/// are refuted before their moves are looked at.
+#[derive(Clone, Copy)]
+pub(super) struct Sleep<'a> {
+    played: Option<(&'a Move, Color)>,
+    asleep: &'a [Move],
+    tried: &'a [Move],
+}
+
+impl<'a> Sleep<'a> {
+    /// No move sleeps (a question's first state, or one searched on its own).
+    pub(super) const NONE: Sleep<'static> = Sleep { played: None, asleep: &[], tried: &[] };
+
+    /// The moves that sleep after `played`, by `us`, from a state where `asleep` slept
+    /// and `tried` were tried before it.
+    pub(super) fn after(played: &'a Move, us: Color, asleep: &'a [Move], tried: &'a [Move]) -> Sleep<'a> {
+        Sleep { played: Some((played, us)), asleep, tried }
+    }
+
+    /// The sleeping moves.
+    pub(super) fn moves(&self) -> Vec<Move> {
+        let Some((played, us)) = self.played.filter(|(played, _)| is_plain(played)) else { return Vec::new() };
+        let commutes = commutes_with(played, us);
+        self.asleep.iter().chain(self.tried).filter(|mv| commutes(mv)).copied().collect()
+    }
 }
