@@ -216,6 +216,22 @@ fn completes_by_enumeration(st: &TurnState, birth: Birth) -> bool {
         || (st.may_continue() && search(st, birth, MoveFilter::default(), &mut Vec::new(), &mut |_| true))
 }
 
+/// Each first move of the turn in `root` that some move may follow, with the state
+/// after it.
+fn after_first_moves(root: &TurnState<'static>, birth: Birth) -> Vec<(Move, TurnState<'static>)> {
+    let mut firsts = Vec::new();
+    next_moves(root, MoveFilter::default(), &mut firsts);
+    firsts.retain(|mv| may_continue_after(root, mv));
+    firsts
+        .into_iter()
+        .map(|mv| {
+            let mut next = root.clone();
+            next.apply(&mv, birth);
+            (mv, next)
+        })
+        .collect()
+}
+
 /// How many positions of each kind a comparison draws, and how many of its states
 /// must have a legal end and how many none.
 #[derive(Clone, Copy)]
@@ -245,11 +261,7 @@ fn compare_on(birth: Birth, seed: u64, snapshot: fn(&mut SmallRng) -> String, sa
             Ok(full),
             "{birth:?}: has a legal turn in {text}"
         );
-        let mut firsts = Vec::new();
-        next_moves(&root, MoveFilter::default(), &mut firsts);
-        for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
-            let mut next = root.clone();
-            next.apply(mv, birth);
+        for (mv, next) in after_first_moves(&root, birth) {
             let expected = completes_by_enumeration(&next, birth);
             let fast = can_complete(&next, birth, &mut Memo::new(STEP_BUDGET)).expect("within the budget");
             assert_eq!(fast, expected, "{birth:?}: after {mv:?} in {text}");
@@ -523,11 +535,7 @@ fn every_end_the_hunt_finds_is_one_the_enumeration_finds() {
             let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
             positions += 1;
             let root = TurnState::begin(&pos);
-            let mut firsts = Vec::new();
-            next_moves(&root, MoveFilter::default(), &mut firsts);
-            for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
-                let mut next = root.clone();
-                next.apply(mv, birth);
+            for (mv, next) in after_first_moves(&root, birth) {
                 let expected = completes_by_enumeration(&next, birth);
                 let steps = super::steps::Steps::new(STEP_BUDGET / 10 / 32);
                 let found = super::witness::finds_end(&next, birth, &steps);
@@ -653,11 +661,7 @@ fn moves_that_commute_reach_one_state_in_either_order() {
             let text = if draw % 2 == 0 { crowded_check_snapshot(&mut rng) } else { jammed_snapshot(&mut rng) };
             let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
             let root = TurnState::begin(&pos);
-            let mut firsts = Vec::new();
-            next_moves(&root, MoveFilter::default(), &mut firsts);
-            for first in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
-                let mut st = root.clone();
-                st.apply(first, birth);
+            for (first, st) in after_first_moves(&root, birth) {
                 let mut moves = Vec::new();
                 next_moves(&st, MoveFilter::default(), &mut moves);
                 let us = st.pos.turn();
