@@ -5,6 +5,7 @@
 
 use super::bubbles::Birth;
 use super::cover;
+use super::independence::Sleep;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
@@ -132,9 +133,9 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     if moves.iter().any(|mv| ends_safe(mv, &mut quick)) {
         return Ok(true);
     }
+    moves.retain(|mv| may_continue_after(st, mv));
     let nexts: Vec<TurnState> = moves
         .iter()
-        .filter(|mv| may_continue_after(st, mv))
         .map(|mv| {
             let mut next = st.clone();
             next.apply(mv, birth);
@@ -144,8 +145,12 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
     if nexts.iter().any(|next| memo.hunt(next, birth)) {
         return Ok(true);
     }
-    for next in &nexts {
-        if can_complete(next, birth, memo)? {
+    // The first moves tried so far, each to no legal end: those that commute with a
+    // later one sleep in its state (see `independence`).
+    let us = st.pos.turn();
+    for (i, (mv, next)) in moves.iter().zip(&nexts).enumerate() {
+        let tried = moves.get(..i).unwrap_or_default();
+        if complete_asleep(next, birth, memo, Sleep::after(mv, us, &[], tried))? {
             return Ok(true);
         }
     }
@@ -288,6 +293,14 @@ impl Memo {
 /// different orders of the same moves often meet, and `memo` holds the keys of the
 /// states already searched. Stops with an error when the memo's budget is spent.
 pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
+    complete_asleep(st, birth, memo, Sleep::NONE)
+}
+
+/// [`can_complete`], where the moves that `sleep` lists need not be tried from `st`:
+/// each is known to lead to a state without a legal end. A move tried from `st` to no
+/// legal end sleeps in turn in the states after the later moves it commutes with; see
+/// [`super::independence`] for why the answer stays exact.
+fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) -> Result<bool, OverBudget> {
     if safety::safe_at_end(st) {
         return Ok(true);
     }
@@ -306,11 +319,15 @@ pub(super) fn can_complete(st: &TurnState, birth: Birth, memo: &mut Memo) -> Res
     let relevant = relevance::relevant_units(st, birth);
     let mut moves = Vec::with_capacity(32);
     next_moves(st, MoveFilter::default(), &mut moves);
-    for mv in moves.iter().filter(|mv| relevant.contains(mv.from)) {
+    let asleep = sleep.moves();
+    moves.retain(|mv| relevant.contains(mv.from) && !asleep.contains(mv));
+    let us = st.pos.turn();
+    for (i, mv) in moves.iter().enumerate() {
         memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
-        if can_complete(&next, birth, memo)? {
+        let tried = moves.get(..i).unwrap_or_default();
+        if complete_asleep(&next, birth, memo, Sleep::after(mv, us, &asleep, tried))? {
             memo.seen.remove(&key);
             return Ok(true);
         }

@@ -13,6 +13,7 @@ mod cover;
 #[cfg(test)]
 mod cover_tests;
 mod generate;
+mod independence;
 #[cfg(test)]
 mod key_tests;
 mod notation;

@@ -5,9 +5,10 @@ use super::bubbles::Birth;
 use super::generate::{
     any_legal_turn, can_complete, may_continue_after, memo_key, next_moves, search, state_key, Memo, STEP_BUDGET,
 };
+use super::independence::commute;
 use super::turn_state::{after_moves, TurnState};
 use crate::rules::movegen::MoveFilter;
-use crate::rules::Position;
+use crate::rules::{Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -215,6 +216,22 @@ fn completes_by_enumeration(st: &TurnState, birth: Birth) -> bool {
         || (st.may_continue() && search(st, birth, MoveFilter::default(), &mut Vec::new(), &mut |_| true))
 }
 
+/// Each first move of the turn in `root` that some move may follow, with the state
+/// after it.
+fn after_first_moves(root: &TurnState<'static>, birth: Birth) -> Vec<(Move, TurnState<'static>)> {
+    let mut firsts = Vec::new();
+    next_moves(root, MoveFilter::default(), &mut firsts);
+    firsts.retain(|mv| may_continue_after(root, mv));
+    firsts
+        .into_iter()
+        .map(|mv| {
+            let mut next = root.clone();
+            next.apply(&mv, birth);
+            (mv, next)
+        })
+        .collect()
+}
+
 /// How many positions of each kind a comparison draws, and how many of its states
 /// must have a legal end and how many none.
 #[derive(Clone, Copy)]
@@ -244,11 +261,7 @@ fn compare_on(birth: Birth, seed: u64, snapshot: fn(&mut SmallRng) -> String, sa
             Ok(full),
             "{birth:?}: has a legal turn in {text}"
         );
-        let mut firsts = Vec::new();
-        next_moves(&root, MoveFilter::default(), &mut firsts);
-        for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
-            let mut next = root.clone();
-            next.apply(mv, birth);
+        for (mv, next) in after_first_moves(&root, birth) {
             let expected = completes_by_enumeration(&next, birth);
             let fast = can_complete(&next, birth, &mut Memo::new(STEP_BUDGET)).expect("within the budget");
             assert_eq!(fast, expected, "{birth:?}: after {mv:?} in {text}");
@@ -522,11 +535,7 @@ fn every_end_the_hunt_finds_is_one_the_enumeration_finds() {
             let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
             positions += 1;
             let root = TurnState::begin(&pos);
-            let mut firsts = Vec::new();
-            next_moves(&root, MoveFilter::default(), &mut firsts);
-            for mv in firsts.iter().filter(|mv| may_continue_after(&root, mv)) {
-                let mut next = root.clone();
-                next.apply(mv, birth);
+            for (mv, next) in after_first_moves(&root, birth) {
                 let expected = completes_by_enumeration(&next, birth);
                 let steps = super::steps::Steps::new(STEP_BUDGET / 10 / 32);
                 let found = super::witness::finds_end(&next, birth, &steps);
@@ -625,4 +634,50 @@ fn the_pruned_search_agrees_with_the_enumeration_near_the_bishop_ways() {
 #[test]
 fn the_pruned_search_agrees_with_the_enumeration_near_the_bishop_ways_under_birth_strike() {
     compare_on(Birth::Strike, 0x5eed_b15e, near_the_bishop_ways, BISHOP_WAYS);
+}
+
+/// The state after `first` then `second` from `st`, when both may come next in turn.
+fn after_both(st: &TurnState<'static>, first: &Move, second: &Move, birth: Birth) -> Option<TurnState<'static>> {
+    let mut next = st.clone();
+    next.apply(first, birth);
+    let mut moves = Vec::new();
+    next_moves(&next, MoveFilter::default(), &mut moves);
+    moves.contains(second).then(|| {
+        next.apply(second, birth);
+        next
+    })
+}
+
+/// Two moves that commute (see `independence`), each possible after the other, reach
+/// the same state in either order, pauses given during the turn included; and when one
+/// order is possible so is the other. Checked on every pair of moves that may come
+/// after each first move, in crowded positions and jams, under both `birth` options.
+#[test]
+fn moves_that_commute_reach_one_state_in_either_order() {
+    let mut pairs = 0;
+    for (birth, seed) in [(Birth::Fizzle, 0x5eed_5131), (Birth::Strike, 0x5eed_5132)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for draw in 0..300 {
+            let text = if draw % 2 == 0 { crowded_check_snapshot(&mut rng) } else { jammed_snapshot(&mut rng) };
+            let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
+            let root = TurnState::begin(&pos);
+            for (first, st) in after_first_moves(&root, birth) {
+                let mut moves = Vec::new();
+                next_moves(&st, MoveFilter::default(), &mut moves);
+                let us = st.pos.turn();
+                for (i, a) in moves.iter().enumerate() {
+                    for b in moves.iter().skip(i + 1).filter(|b| commute(a, b, us)) {
+                        let (ab, ba) = (after_both(&st, a, b, birth), after_both(&st, b, a, birth));
+                        assert_eq!(ab.is_some(), ba.is_some(), "{birth:?}: {a:?} and {b:?} after {first:?} in {text}");
+                        if let (Some(ab), Some(ba)) = (ab, ba) {
+                            assert_eq!(state_key(&ab), state_key(&ba), "{birth:?}: {a:?}, {b:?} in {text}");
+                            assert_eq!(ab.fresh, ba.fresh, "{birth:?}: {a:?}, {b:?} in {text}");
+                            pairs += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(pairs > 10_000, "only {pairs} pairs of commuting moves");
 }

@@ -95,11 +95,27 @@ fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
     }
     // Routes of one move first: they ask the fewest units to make way.
     ways.sort_by_key(|(_, legs)| legs[1].is_some());
+    let checks = checking_units(st);
+    let follow = |next: TurnState| {
+        safety::safe_at_end(&next) || (checking_units(&next) < checks && planned(&next, birth, steps, routes - 1))
+    };
     ways.into_iter().any(|(unit, legs)| {
-        made(st, birth, unit, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1))
-            || (legs[1].is_some()
-                && made_leg_by_leg(st, birth, legs, steps).is_some_and(|next| planned(&next, birth, steps, routes - 1)))
+        made(st, birth, unit, legs, steps).is_some_and(follow)
+            || (legs[1].is_some() && made_leg_by_leg(st, birth, legs, steps).is_some_and(follow))
     })
+}
+
+/// How many unpaused enemy units could capture the mover's king as the board stands.
+/// The planner follows a route made with more routes only when it leaves fewer of them:
+/// a route whose making opened as many lines as it shut has brought the plan no nearer,
+/// and following it as deep as the planner goes before the next route is tried would
+/// spend the hunt's share on it.
+fn checking_units(st: &TurnState) -> usize {
+    let board = st.pos.board();
+    let us = st.pos.turn();
+    let Some(king) = board.king(us) else { return 0 };
+    let attacking = |from: &Square| !is_immobile(board, *from) && safety::attacks_from(board, *from, king);
+    board.occupied_by(us.other()).iter().filter(attacking).count()
 }
 
 /// The state after the route `legs` of two moves, made leg by leg: the units of ours
