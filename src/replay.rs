@@ -563,6 +563,15 @@ fn number_is_right(ply: PlyView, pos: &Position) -> bool {
     })
 }
 
+/// The check mark written after `ply`'s turn (`++` read as `#`), or nothing.
+fn written_mark(ply: PlyView) -> &'static str {
+    match ply.check() {
+        None => "",
+        Some(CheckMark::Check) => "+",
+        Some(CheckMark::Mate) => "#",
+    }
+}
+
 /// A written turn without its check mark and glyphs (`!`, `?`, `+`, `#` at its end),
 /// found byte by byte: every one of them is ASCII, so the cut is a character boundary.
 fn without_marks(written: &str) -> &str {
@@ -892,8 +901,9 @@ impl<'a> Run<'a> {
         if ply.turn().is_null() {
             return "--".to_string();
         }
-        let mut text = String::with_capacity(self.canonical.len() + mark.len());
+        let mut text = String::with_capacity(self.canonical.len().max(8) + mark.len());
         text.push_str(&self.canonical);
+        san::write_if_as_written(ply.turn(), &mut text);
         text.push_str(mark);
         text
     }
@@ -994,7 +1004,7 @@ impl<'a> Run<'a> {
         turn: &Turn,
         after: &Position,
         known: Known,
-        canonical: String,
+        mut canonical: String,
         context: &At,
     ) -> Result<Played, String> {
         let span = ply.span();
@@ -1004,6 +1014,8 @@ impl<'a> Run<'a> {
             _ => None,
         };
         let check = by_move.unwrap_or_else(|| self.variant.is_check(after));
+        // An empty `canonical`: the turn is written exactly as its canonical notation
+        // (`Notation::resolve_into_knowing`), which is then the text written.
         if check
             && self.verdict_only
             && self.language.is_none()
@@ -1017,6 +1029,10 @@ impl<'a> Run<'a> {
             Ok(mark) => mark,
             Err(undecided) => return Err(self.undecided(span, &undecided, context)),
         };
+        if canonical.is_empty() && !(self.language.is_none() && san::same_text(written_mark(ply), mark)) {
+            // A warning may quote the canonical text: written out.
+            san::write_if_as_written(ply.turn(), &mut canonical);
+        }
         self.check_notation(ply, written, &canonical, mark, context);
         let mate = (mark == "#").then(|| Outcome::win(context.side, EndReason::Checkmate));
         self.canonical = canonical;
@@ -1066,14 +1082,15 @@ impl<'a> Run<'a> {
     /// Warns about imprecise notation and wrong check marks. Inlined: most turns are
     /// written exactly as the canonical notation, and only the others call on.
     #[inline]
+    /// `canonical` is empty for a turn the resolution found written exactly as its
+    /// canonical notation (only when no language is read and the marks agree).
     fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = without_marks(written);
-        let written_mark = match ply.check() {
-            None => "",
-            Some(CheckMark::Check) => "+",
-            Some(CheckMark::Mate) => "#",
-        };
-        if self.language.is_none() && san::same_text(bare, canonical) && san::same_text(written_mark, mark) {
+        let written_mark = written_mark(ply);
+        if self.language.is_none()
+            && (canonical.is_empty() || san::same_text(bare, canonical))
+            && san::same_text(written_mark, mark)
+        {
             // Written exactly as the canonical notation, check mark included.
             return;
         }

@@ -154,7 +154,7 @@ fn foreign_board(game: &Game, text: &str, board_size: u8, id: &str) -> Option<Pr
     let beyond = |square: &Square| square.file() >= board_size || square.rank() >= board_size;
     let off_board = |ply: PlyView| {
         ply.turn().parts().iter().any(|part| match &part.value {
-            TurnPart::Move { san: SanToken::Normal { to, .. }, .. } => to.as_ref().is_some_and(beyond),
+            TurnPart::Move { san: SanToken::Normal { to, .. }, .. } => to.square().as_ref().is_some_and(beyond),
             TurnPart::Move { .. } => false,
             TurnPart::Bomb(bomb) => beyond(&bomb.target),
         })

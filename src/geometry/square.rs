@@ -128,6 +128,23 @@ impl Square {
         (b'a' + file) as char
     }
 
+    /// Appends the number of a 0-based rank (`1` to `12`) without formatting machinery.
+    #[inline]
+    pub fn push_rank_number(text: &mut String, rank: u8) {
+        let number = rank + 1;
+        if number >= 10 {
+            text.push(char::from(b'0' + number / 10));
+        }
+        text.push(char::from(b'0' + number % 10));
+    }
+
+    /// Appends the square's name (`e4`, `k11`) without formatting machinery.
+    #[inline]
+    pub fn push_name(self, text: &mut String) {
+        text.push(Square::file_char(self.file()));
+        Square::push_rank_number(text, self.rank());
+    }
+
     /// Reads a square name such as `e4` or `k11` (one letter, one or two digits).
     pub fn parse(text: &str) -> Option<Square> {
         let bytes = text.as_bytes();

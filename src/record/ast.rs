@@ -178,13 +178,113 @@ pub enum SanToken {
         from_rank: Option<u8>,
         /// `x` or `:` was written.
         capture: bool,
-        /// The destination square, or `None` in the pawn form `ed` (file to file).
-        to: Option<Square>,
-        /// The destination file of the form `ed`; equals `to`'s file when `to` is written.
-        to_file: u8,
+        /// The destination: a square, or a file in the pawn form `ed` (file to file).
+        to: Destination,
         /// Promotion letter (`Q R B N`, also `K` for variants that allow it).
         promotion: Option<PieceLetter>,
+        /// Written in plain form: the text of the move (its check mark and glyphs
+        /// aside) is exactly [`SanToken::write_plain`] of the fields above, in English
+        /// letters (`K Q R B N`, none for a pawn), `x` alone between the squares, `=`
+        /// and an upper-case letter for a promotion, nothing more (no `e.p.`). Such a
+        /// text is the canonical notation of its move exactly when the fields are the
+        /// ones that notation writes, which the resolution can tell without writing it.
+        /// Cleared when the letters are read in another language.
+        plain: bool,
     },
+}
+
+impl SanToken {
+    /// Whether the move was written in plain form (`plain` of [`SanToken::Normal`]).
+    pub fn is_plain(&self) -> bool {
+        matches!(self, SanToken::Normal { plain: true, .. })
+    }
+
+    /// Sets whether a normal move read from `text` (its check mark and glyphs aside)
+    /// is in plain form: English letters (no `P`), a destination square, and `text`
+    /// exactly [`SanToken::write_plain`] of the fields.
+    pub(crate) fn read_plain_form(&mut self, text: &str) {
+        let english = |letter: PieceLetter| matches!(letter, 'K' | 'Q' | 'R' | 'B' | 'N');
+        let fits = match *self {
+            SanToken::Normal { piece, to: Destination::Square(_), promotion, .. } => {
+                piece.is_none_or(english) && promotion.is_none_or(english) && {
+                    let mut fields = String::with_capacity(text.len());
+                    self.write_plain(&mut fields);
+                    fields == text
+                }
+            }
+            SanToken::Normal { .. } | SanToken::Castle { .. } => false,
+        };
+        if let SanToken::Normal { plain, .. } = self {
+            *plain = fits;
+        }
+    }
+
+    /// Marks the move as not in plain form: more was written than the fields say
+    /// (`e.p.`), or its letters were read in another language.
+    pub(crate) fn forget_plain_form(&mut self) {
+        if let SanToken::Normal { plain, .. } = self {
+            *plain = false;
+        }
+    }
+
+    /// Appends the fields of the move in plain form: the piece letter, the source file
+    /// and rank that were written, `x` for a capture, the destination (the file alone
+    /// in the form `ed`) and `=` with the promotion letter; castling as `O-O` or
+    /// `O-O-O`. For a move written in plain form this is its text.
+    pub fn write_plain(&self, out: &mut String) {
+        let SanToken::Normal { piece, from_file, from_rank, capture, to, promotion, .. } = *self else {
+            out.push_str(if matches!(self, SanToken::Castle { long: true }) { "O-O-O" } else { "O-O" });
+            return;
+        };
+        out.extend(piece);
+        out.extend(from_file.map(Square::file_char));
+        if let Some(rank) = from_rank {
+            Square::push_rank_number(out, rank);
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push(Square::file_char(to.file()));
+        if let Destination::Square(to) = to {
+            Square::push_rank_number(out, to.rank());
+        }
+        if let Some(letter) = promotion {
+            out.push('=');
+            out.push(letter);
+        }
+    }
+}
+
+/// Where a written move goes. Two bytes, so that a [`SanToken`] stays at sixteen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A square (`e4`, `exd5`, `Rb10xb12`).
+    Square(Square),
+    /// A file alone: a pawn's capture written `ed` or `exd`.
+    File(u8),
+}
+
+impl Destination {
+    /// The square, unless only a file was written.
+    pub fn square(self) -> Option<Square> {
+        match self {
+            Destination::Square(square) => Some(square),
+            Destination::File(_) => None,
+        }
+    }
+
+    /// The file, written or the square's.
+    pub fn file(self) -> u8 {
+        match self {
+            Destination::Square(square) => square.file(),
+            Destination::File(file) => file,
+        }
+    }
+
+    /// The square when there is one, else the file alone.
+    pub fn of(square: Option<Square>, file: u8) -> Destination {
+        square.map_or(Destination::File(file), Destination::Square)
+    }
 }
 
 /// The bounce after a comma (B9): `Kg8`, `g7-f8`, `g7f8`, `Kf8-g8`, `Nc6-b6`.

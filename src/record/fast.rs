@@ -13,7 +13,8 @@
 //! place that decides which path a token takes.
 
 use super::ast::{
-    BounceToken, CheckMark, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart, TurnToken,
+    BounceToken, CheckMark, Destination, GameResult, MoveNumber, PieceLetter, SanToken, Span, Spanned, TurnPart,
+    TurnToken,
 };
 use super::fast_bomb::bomb;
 use super::lex::{at_token_end, skip};
@@ -118,7 +119,8 @@ fn normal(bytes: &[u8]) -> Option<(SanToken, usize)> {
         i += len;
         rank
     });
-    let separator = match at(bytes, i) {
+    let separator_byte = at(bytes, i);
+    let separator = match separator_byte {
         Some(b'x' | b':') => Some(true),
         Some(b'-') => Some(false),
         _ => None,
@@ -134,34 +136,41 @@ fn normal(bytes: &[u8]) -> Option<(SanToken, usize)> {
         None => None,
     };
     let capture = separator.unwrap_or(false);
-    let (from_file, from_rank, capture, to, to_file) = match (second_file, second_rank, first_file, first_rank) {
+    let (from_file, from_rank, capture, to) = match (second_file, second_rank, first_file, first_rank) {
         (Some(to_file), Some(to_rank), _, _) => {
-            (first_file, first_rank, capture, Square::new(to_file, to_rank), to_file)
+            (first_file, first_rank, capture, Destination::of(Square::new(to_file, to_rank), to_file))
         }
         (Some(to_file), None, Some(from_file), None) if pawn && separator != Some(false) => {
-            (Some(from_file), None, capture, None, to_file)
+            (Some(from_file), None, capture, Destination::File(to_file))
         }
         (None, _, Some(to_file), Some(to_rank)) if separator.is_none() => {
-            (None, None, false, Square::new(to_file, to_rank), to_file)
+            (None, None, false, Destination::of(Square::new(to_file, to_rank), to_file))
         }
         _ => return None,
     };
-    let square_to_square = from_file.is_some() && from_rank.is_some() && to.is_some();
+    let to_square = matches!(to, Destination::Square(_));
+    let square_to_square = from_file.is_some() && from_rank.is_some() && to_square;
+    // Plain form (see `SanToken::Normal`): no `P`, no `:` or `-`, a destination square,
+    // and a promotion only as `=` with an upper-case letter.
+    let mut plain = at(bytes, 0) != Some(b'P') && !matches!(separator_byte, Some(b':' | b'-')) && to_square;
     let promotion = match promotion(bytes, i).ok()? {
         Some((letter, len)) => {
+            plain &= at(bytes, i) == Some(b'=') && at(bytes, i + 1).is_some_and(|b| b.is_ascii_uppercase());
+            plain &= letter != 'P';
             i += len;
             Some(letter)
         }
         None if square_to_square => match at(bytes, i) {
             Some(letter @ (b'q' | b'r' | b'b' | b'n' | b'k')) if may_follow_move(bytes, i + 1) => {
                 i += 1;
+                plain = false;
                 Some(char::from(letter.to_ascii_uppercase()))
             }
             _ => None,
         },
         None => None,
     };
-    Some((SanToken::Normal { piece, from_file, from_rank, capture, to, to_file, promotion }, i))
+    Some((SanToken::Normal { piece, from_file, from_rank, capture, to, promotion, plain }, i))
 }
 
 /// Castling with the letter `O` and plain hyphens (`O-O`, `O-O-O`), and its length.

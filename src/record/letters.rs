@@ -56,7 +56,15 @@ fn same_letters(a: &Language, b: &Language) -> bool {
 
 /// Rewrites the game's letters from `language` into English, and every figurine too.
 /// A letter the language does not have is left as written, for the rules to refuse.
+/// No move is in plain form afterwards: its text no longer need be its fields.
 pub fn to_english(game: &mut Game, language: &Language) {
+    game.for_each_turn_mut(|turn| {
+        for part in turn.parts_mut() {
+            if let TurnPart::Move { san, .. } = &mut part.value {
+                san.forget_plain_form();
+            }
+        }
+    });
     let mut foreign = false;
     for_each_letter_mut(game, &mut |letter| {
         let role = from_figurine(*letter).map(|(role, _)| role).or_else(|| language.role(*letter));

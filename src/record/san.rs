@@ -7,7 +7,7 @@ use nom::combinator::opt;
 use nom::sequence::{delimited, preceded};
 use nom::Parser;
 
-use super::ast::{PieceLetter, SanToken};
+use super::ast::{Destination, PieceLetter, SanToken};
 use super::iccf;
 use super::languages::{figurine, from_figurine};
 use super::lex::{at_token_end, first_byte, no_match, skip, TResult};
@@ -166,8 +166,8 @@ fn coordinates(input: &str, pawn: bool) -> TResult<'_, Coordinates> {
 
 // normal = [ piece_letter ] , coordinates , [ promotion ] ;
 /// Every move but castling.
-pub(crate) fn normal(input: &str) -> TResult<'_, SanToken> {
-    let (input, piece) = opt(piece_letter).parse(input)?;
+pub(crate) fn normal(start: &str) -> TResult<'_, SanToken> {
+    let (input, piece) = opt(piece_letter).parse(start)?;
     let pawn = matches!(piece, None | Some('P'));
     let (input, c) = coordinates(input, pawn)?;
     let square_to_square = c.from_file.is_some() && c.from_rank.is_some() && c.to.is_some();
@@ -176,15 +176,16 @@ pub(crate) fn normal(input: &str) -> TResult<'_, SanToken> {
         (rest, None) if square_to_square => opt(uci_promotion).parse(rest)?,
         (rest, None) => (rest, None),
     };
-    let san = SanToken::Normal {
+    let mut san = SanToken::Normal {
         piece,
         from_file: c.from_file,
         from_rank: c.from_rank,
         capture: c.capture,
-        to: c.to,
-        to_file: c.to_file,
+        to: Destination::of(c.to, c.to_file),
         promotion,
+        plain: false,
     };
+    san.read_plain_form(start.get(..start.len() - rest.len()).unwrap_or_default());
     Ok((rest, san))
 }
 
@@ -216,9 +217,9 @@ pub(crate) fn numeric(input: &str) -> TResult<'_, SanToken> {
         from_file: Some(from.file()),
         from_rank: Some(from.rank()),
         capture: false,
-        to: Some(to),
-        to_file: to.file(),
+        to: Destination::Square(to),
         promotion,
+        plain: false,
     };
     Ok((rest, san))
 }

@@ -13,7 +13,7 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::Parser;
 
-use super::ast::{BombToken, BounceToken, CheckMark, SanToken, Span, Spanned, TurnPart, TurnToken};
+use super::ast::{BombToken, BounceToken, CheckMark, Destination, SanToken, Span, Spanned, TurnPart, TurnToken};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::lex::{at_token_end, blank, first_byte, is_delimiter, no_match, peek_after_blank, skip, TResult};
 use super::san::{is_pawn_move, numeric, piece_letter, san, square};
@@ -68,7 +68,13 @@ fn en_passant(input: &str) -> TResult<'_, ()> {
 fn bounce(input: &str) -> TResult<'_, Box<Spanned<BounceToken>>> {
     if let Ok((
         rest,
-        SanToken::Normal { from_file: Some(file), from_rank: Some(rank), to: Some(to), promotion: None, .. },
+        SanToken::Normal {
+            from_file: Some(file),
+            from_rank: Some(rank),
+            to: Destination::Square(to),
+            promotion: None,
+            ..
+        },
     )) = numeric(input)
     {
         let token = BounceToken { piece: None, from: Square::new(file, rank), to };
@@ -99,13 +105,14 @@ type PartWithCheck = (Spanned<TurnPart>, Option<CheckMark>);
 /// A move, its check mark and its bounce. `e.p.` is only read after a pawn's move.
 /// White space is looked past only when `e.p.`, `ep` or a comma follows it.
 fn move_part(start: &str) -> TResult<'_, PartWithCheck> {
-    let (input, san) = san(start)?;
+    let (input, mut san) = san(start)?;
     let (mut input, mut check) = opt(check_mark).parse(input)?;
     if is_pawn_move(&san) && peek_after_blank(input) == Some(b'e') {
         if let Ok((after, ())) = preceded(blank, en_passant).parse(input) {
             let (after, mark) = opt(check_mark).parse(after)?;
             check = mark.or(check);
             input = after;
+            san.forget_plain_form();
         }
     }
     let mut bounce = None;

@@ -35,9 +35,11 @@ impl<'w, 't> PutOff<'w, 't> {
     }
 
     /// Whether a turn written as `ply` (its check mark `+`, its text the canonical
-    /// one, `canonical`) may have its mate question put off.
+    /// one, `canonical`, or `canonical` empty when the resolution found it so) may
+    /// have its mate question put off.
     pub(super) fn applies(ply: PlyView, written: &str, canonical: &str) -> bool {
-        ply.check() == Some(CheckMark::Check) && san::same_text(without_marks(written), canonical)
+        ply.check() == Some(CheckMark::Check)
+            && (canonical.is_empty() || san::same_text(without_marks(written), canonical))
     }
 }
 

@@ -69,7 +69,10 @@ pub trait Notation: Rules {
     /// [`Notation::resolve_into`] told whether the side to move stands in check
     /// (`in_check`, as [`Rules::is_check`] says), when the replay knows it from the
     /// last ply's check mark. Variants whose resolution asks it override this to skip
-    /// the question; the default ignores it.
+    /// the question; the default ignores it. Unlike [`Notation::resolve_into`], it may
+    /// leave `canonical` empty: the turn is then one move written exactly as its
+    /// canonical notation, in plain form ([`san::write_if_as_written`] writes it), so
+    /// that the replay compares no text for it.
     fn resolve_into_knowing(
         &self,
         pos: &Position,

@@ -6,7 +6,7 @@ use super::movegen::MoveFilter;
 use super::refusal::{self, Refusal};
 use super::{Judged, Move, MoveKind, Notation, Position, ResolveError, Resolved, Role, Turn, Wing};
 use crate::geometry::{attacks, Rect, Square, SquareSet, MAX_FILES, MAX_RANKS};
-use crate::record::ast::{BounceToken, SanToken, Spanned, TurnPart, TurnToken};
+use crate::record::ast::{BounceToken, Destination, SanToken, Spanned, TurnPart, TurnToken};
 use std::cell::Cell;
 
 /// Byte-wise equality of two short texts, without a call into the C library
@@ -35,12 +35,27 @@ pub fn resolve_single_move_into<V: Notation + ?Sized>(
     token: &TurnToken,
     canonical: &mut String,
 ) -> Result<Turn, ResolveError> {
-    resolve_single_move_knowing(variant, pos, None, token, canonical)
+    let turn = resolve_single_move_knowing(variant, pos, None, token, canonical)?;
+    write_if_as_written(token, canonical);
+    Ok(turn)
+}
+
+/// Writes the text of `token` into `canonical` when a resolution left it empty, as
+/// the replay's resolutions may: the token is then one move in plain form whose text is
+/// the canonical one ([`is_written_canonically`]).
+pub fn write_if_as_written(token: &TurnToken, canonical: &mut String) {
+    if let (true, [part]) = (canonical.is_empty(), token.parts()) {
+        if let TurnPart::Move { san, .. } = &part.value {
+            san.write_plain(canonical);
+        }
+    }
 }
 
 /// [`resolve_single_move_into`] told whether the side to move stands in check
 /// (`in_check`, as [`Rules::is_check`](super::Rules::is_check) says), when the caller
-/// knows: the replay does, from the last ply's check mark.
+/// knows: the replay does, from the last ply's check mark. `canonical` is left empty
+/// when the turn is written exactly as its canonical notation, in plain form
+/// ([`write_if_as_written`] writes it then): the replay compares no text for it.
 pub fn resolve_single_move_knowing<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
@@ -98,13 +113,18 @@ pub fn resolve_move_into<V: Notation + ?Sized>(
     san: &SanToken,
     canonical: &mut String,
 ) -> Result<Move, ResolveError> {
-    resolve_move_knowing(variant, pos, None, san, canonical)
+    let mv = resolve_move_knowing(variant, pos, None, san, canonical)?;
+    if canonical.is_empty() {
+        san.write_plain(canonical);
+    }
+    Ok(mv)
 }
 
 /// [`resolve_move_into`] told whether the side to move stands in check, when the
-/// caller knows. A variant with an orthodox arena ([`Rules::orthodox_arena`](super::Rules::orthodox_arena))
-/// resolves a plain move from attacks; the moves are listed only when that does not
-/// give exactly one.
+/// caller knows, and leaving `canonical` empty when `san` is written exactly as the
+/// canonical notation, in plain form. A variant with an orthodox arena
+/// ([`Rules::orthodox_arena`](super::Rules::orthodox_arena)) resolves a plain move from
+/// attacks; the moves are listed only when that does not give exactly one.
 fn resolve_move_knowing<V: Notation + ?Sized>(
     variant: &V,
     pos: &Position,
@@ -221,7 +241,13 @@ impl<'a> WrittenMove<'a> {
         static SHORT: SanToken = SanToken::Castle { long: false };
         static LONG: SanToken = SanToken::Castle { long: true };
         let mut written = WrittenMove::read(san)?;
-        let SanToken::Normal { piece: None, from_file: Some(file), from_rank: Some(rank), to: Some(to), .. } = san
+        let SanToken::Normal {
+            piece: None,
+            from_file: Some(file),
+            from_rank: Some(rank),
+            to: Destination::Square(to),
+            ..
+        } = san
         else {
             return Ok(written);
         };
@@ -248,7 +274,7 @@ impl<'a> WrittenMove<'a> {
         if self.role != Role::Pawn {
             return every;
         }
-        let file = (*from_file).or_else(|| (*to).filter(|_| self.is_pawn_push()).map(Square::file));
+        let file = (*from_file).or_else(|| to.square().filter(|_| self.is_pawn_push()).map(Square::file));
         let files = file.map_or(every, |f| SquareSet::of_rect(Rect::new(f, 0, f, MAX_RANKS - 1)));
         let ranks = (*from_rank).map_or(every, |r| SquareSet::of_rect(Rect::new(0, r, MAX_FILES - 1, r)));
         files & ranks
@@ -258,7 +284,7 @@ impl<'a> WrittenMove<'a> {
     pub fn to(&self) -> Option<Square> {
         match self.san {
             SanToken::Castle { .. } => None,
-            SanToken::Normal { to, .. } => *to,
+            SanToken::Normal { to, .. } => to.square(),
         }
     }
 
@@ -279,9 +305,9 @@ impl<'a> WrittenMove<'a> {
                     candidates.iter().filter(|m| matches!(m.kind, MoveKind::Castle { wing: w, .. } if w == wing));
                 found.extend(castles.take(1));
             }
-            SanToken::Normal { to, to_file, .. } => {
+            SanToken::Normal { to, .. } => {
                 let fits = |m: &&Move| {
-                    (to.is_some() || (m.to.file() == *to_file && m.from.file() != m.to.file()))
+                    (to.square().is_some() || (m.to.file() == to.file() && m.from.file() != m.to.file()))
                         && self.fits_source(m)
                         && !(self.is_pawn_push() && m.capture)
                 };
@@ -324,7 +350,10 @@ impl<'a> WrittenMove<'a> {
     /// A pawn move written with its destination but without source file or capture
     /// mark: a push (SPEC 3: `d5` is never read as `exd5`).
     pub fn is_pawn_push(&self) -> bool {
-        matches!(self.san, SanToken::Normal { piece: None, from_file: None, capture: false, to: Some(_), .. })
+        matches!(
+            self.san,
+            SanToken::Normal { piece: None, from_file: None, capture: false, to: Destination::Square(_), .. }
+        )
     }
 
     /// The token as written.
@@ -364,59 +393,56 @@ pub fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
     write_move_text_against(mv, rivals, text);
 }
 
+/// Which coordinates of its source square the canonical text of `mv` writes, against
+/// `rivals` (the other units of its role that can move to the same square legally):
+/// a pawn's file when it captures; for a piece, nothing without rivals, else its file
+/// when no rival shares it, else its rank when no rival shares that, else both.
+pub(crate) fn source_written(mv: &Move, rivals: SquareSet) -> (bool, bool) {
+    if mv.role == Role::Pawn {
+        return (mv.capture, false);
+    }
+    if rivals.is_empty() {
+        return (false, false);
+    }
+    let (mut file_unique, mut rank_unique) = (true, true);
+    for rival in &rivals {
+        file_unique &= rival.file() != mv.from.file();
+        rank_unique &= rival.rank() != mv.from.rank();
+    }
+    match (file_unique, rank_unique) {
+        (true, _) => (true, false),
+        (false, true) => (false, true),
+        (false, false) => (true, true),
+    }
+}
+
 /// [`move_text`] appended to `text`, disambiguated against `rivals`: the squares of
 /// the other units of the same role that can move to the same square legally.
 pub fn write_move_text_against(mv: &Move, rivals: SquareSet, text: &mut String) {
     match mv.kind {
         MoveKind::Castle { wing, .. } => return text.push_str(wing.notation()),
         MoveKind::PromoteInPlace => {}
-        _ if mv.role == Role::Pawn => {
-            if mv.capture {
-                text.push(Square::file_char(mv.from.file()));
-                text.push('x');
-            }
-        }
         _ => {
-            text.push(mv.role.letter());
-            if !rivals.is_empty() {
-                let (mut file_unique, mut rank_unique) = (true, true);
-                for rival in &rivals {
-                    file_unique &= rival.file() != mv.from.file();
-                    rank_unique &= rival.rank() != mv.from.rank();
-                }
-                if file_unique {
-                    text.push(Square::file_char(mv.from.file()));
-                } else if rank_unique {
-                    push_rank(text, mv.from.rank());
-                } else {
-                    push_square(text, mv.from);
-                }
+            if mv.role != Role::Pawn {
+                text.push(mv.role.letter());
+            }
+            let (file, rank) = source_written(mv, rivals);
+            if file {
+                text.push(Square::file_char(mv.from.file()));
+            }
+            if rank {
+                Square::push_rank_number(text, mv.from.rank());
             }
             if mv.capture {
                 text.push('x');
             }
         }
     }
-    push_square(text, mv.to);
+    mv.to.push_name(text);
     if let Some(role) = mv.promotion {
         text.push('=');
         text.push(role.letter());
     }
-}
-
-/// Appends a rank's number (`1` to `12`) without formatting machinery.
-fn push_rank(text: &mut String, rank: u8) {
-    let number = rank + 1;
-    if number >= 10 {
-        text.push(char::from(b'0' + number / 10));
-    }
-    text.push(char::from(b'0' + number % 10));
-}
-
-/// Appends a square's name (`e4`, `k11`).
-pub fn push_square(text: &mut String, sq: Square) {
-    text.push(Square::file_char(sq.file()));
-    push_rank(text, sq.rank());
 }
 
 /// Canonical SAN of a legal move in `pos`, without check mark.

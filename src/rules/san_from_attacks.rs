@@ -16,14 +16,16 @@
 use super::check::KingSafety;
 use super::legal::{legal_castling, Arena};
 use super::movegen::{last_rank_set, BoardView};
-use super::san::{write_move_text_against, WrittenMove};
+use super::san::{self, write_move_text_against, WrittenMove};
 use super::{Color, Move, MoveKind, Position, Role, Wing};
 use crate::geometry::{attacks, Square, SquareSet};
 use crate::record::ast::SanToken;
 
 /// The one legal move of `pos` that `written` means, its canonical text (without check
-/// mark) written into `canonical` (emptied first); `None` when the token is not a plain
-/// move that exactly one legal move fits (the listing path then decides, and explains).
+/// mark) written into `canonical` (emptied first), or `canonical` left empty when the
+/// token, read in plain form, is that text ([`is_written_canonically`]: its text is
+/// then [`SanToken::write_plain`]); `None` when the token is not a plain move that
+/// exactly one legal move fits (the listing path then decides, and explains).
 /// `in_check` says whether the side to move stands in check, when the caller knows
 /// (the replay does, from the last ply's check mark).
 pub(super) fn resolve(
@@ -40,7 +42,11 @@ pub(super) fn resolve(
         write_move_text_against(&mv, SquareSet::EMPTY, canonical);
         return Some(mv);
     }
-    resolve_judged(pos, arena, written, in_check, canonical, |_, safe| Some(safe))
+    let (mv, rivals) = find_judged(pos, arena, written, in_check, |_, safe| Some(safe))?;
+    if !is_written_canonically(written.token(), &mv, rivals) {
+        write_move_text_against(&mv, rivals, canonical);
+    }
+    Some(mv)
 }
 
 /// [`resolve`] for a variant whose plain moves are the arena's pseudo-legal moves,
@@ -55,8 +61,39 @@ pub(crate) fn resolve_judged(
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
     canonical: &mut String,
-    mut keep: impl FnMut(&Move, bool) -> Option<bool>,
+    keep: impl FnMut(&Move, bool) -> Option<bool>,
 ) -> Option<Move> {
+    let (mv, rivals) = find_judged(pos, arena, written, in_check, keep)?;
+    write_move_text_against(&mv, rivals, canonical);
+    Some(mv)
+}
+
+/// Whether `token`, read in plain form ([`SanToken::is_plain`]) and resolved to `mv`
+/// against `rivals`, is the canonical text of `mv` ([`write_move_text_against`]). Its
+/// letter (an English one, none for a pawn), destination square and promotion are
+/// `mv`'s already, as are the source coordinates it writes: what is left to compare is
+/// which coordinates it writes, whether it names a piece (`g1f3` moves a knight
+/// without naming it), and its capture mark.
+#[inline]
+fn is_written_canonically(token: &SanToken, mv: &Move, rivals: SquareSet) -> bool {
+    let SanToken::Normal { piece, from_file, from_rank, capture, plain: true, .. } = *token else { return false };
+    let (file, rank) = san::source_written(mv, rivals);
+    capture == mv.capture
+        && piece.is_some() == (mv.role != Role::Pawn)
+        && from_file.is_some() == file
+        && from_rank.is_some() == rank
+}
+
+/// The move [`resolve_judged`] finds, with its rivals: the squares of the other units
+/// of its role that the token might have meant (kept by `keep`), against which its
+/// canonical text is disambiguated.
+fn find_judged(
+    pos: &Position,
+    arena: &Arena,
+    written: &WrittenMove<'_>,
+    in_check: Option<bool>,
+    mut keep: impl FnMut(&Move, bool) -> Option<bool>,
+) -> Option<(Move, SquareSet)> {
     let SanToken::Normal { from_file, from_rank, .. } = *written.token() else { return None };
     let to = written.to()?;
     let (role, us, board) = (written.role, pos.turn(), pos.board());
@@ -98,8 +135,7 @@ pub(crate) fn resolve_judged(
     }
     let mv = found?;
     legal_sources.remove(mv.from);
-    write_move_text_against(&mv, legal_sources, canonical);
-    Some(mv)
+    Some((mv, legal_sources))
 }
 
 /// The units of the side to move, of `role`, whose plain move (en passant aside) can
@@ -257,14 +293,16 @@ pub(crate) mod tests {
 
     /// Every legal move of `pos` (among its legal `turns`), written as SAN and from
     /// square to square, resolves by attacks (when it does) to the move and text the
-    /// listing gives.
+    /// listing gives; a move written as its canonical text (in plain form, the parser
+    /// says) leaves the text unwritten, as written, and one written otherwise never does.
     fn compare_at(variant: &dyn Variant, pos: &Position, turns: &[Turn], checked: &mut usize) {
         let Some(arena) = variant.orthodox_arena(pos) else { return };
         let in_check = variant.is_check(pos);
         for turn in turns {
             let Turn::Move(mv) = turn else { continue };
             let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
-            for text in [variant.write_move(pos, mv), format!("{}{}{promotion}", mv.from, mv.to)] {
+            let canonical = variant.write_move(pos, mv);
+            for text in [canonical.clone(), format!("{}{}{promotion}", mv.from, mv.to)] {
                 let san = token(&text);
                 let mut listed = String::new();
                 let expected = san::resolve_move_listing(variant, pos, &san, &mut listed, |filter, sources, peers| {
@@ -275,6 +313,10 @@ pub(crate) mod tests {
                     let mut fast = String::new();
                     if let Some(found) = resolve(pos, &arena, &written, known, &mut fast) {
                         assert_eq!(Ok(found), expected, "`{text}` in {pos:?}");
+                        assert_eq!(fast.is_empty(), text == canonical && !mv.is_castle(), "`{text}` in {pos:?}");
+                        if fast.is_empty() {
+                            san.write_plain(&mut fast);
+                        }
                         assert_eq!(fast, listed, "`{text}` in {pos:?}");
                         *checked += 1;
                     }

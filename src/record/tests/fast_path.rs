@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 
+use crate::record::ast::TurnPart;
 use crate::record::fast;
 use crate::record::parser::{read_game_by, Path};
 
@@ -326,5 +327,51 @@ fn comment_bodies_are_trimmed_as_unicode_trims_them() {
         let text = format!("{{{body}}}");
         let (_, (start, end)) = crate::record::lex::brace_comment(&text).unwrap();
         assert_eq!(&text[start..end], body.trim(), "{body:?}");
+    }
+}
+
+/// Moves in plain form (the canonical shape: English letters, `x`, `=` and an upper-case
+/// letter) and moves in every other form the parser reads, each read by both paths.
+#[test]
+fn both_paths_tell_the_plain_form() {
+    let plain =
+        ["e4", "Nf3", "exd5", "Nbd2", "R1a3", "Qh4xe1", "e8=Q", "bxa8=N+", "Kxe2#", "Rb10xb12", "e2e4", "Ng1f3"];
+    let other = [
+        "Pe4",
+        "e:d5",
+        "N:f3",
+        "Ng1-f3",
+        "e2-e4",
+        "ed",
+        "exd",
+        "e8Q",
+        "e8=q",
+        "e8/Q",
+        "e8(Q)",
+        "e7e8q",
+        "e8=P",
+        "Sf3",
+        "♘f3",
+        "5254",
+        "O-O",
+        "0-0",
+        "exd6 e.p.",
+        "exd6ep",
+    ];
+    for (texts, expected) in [(&plain[..], true), (&other[..], false)] {
+        for text in texts {
+            for path in [Path::Fast, Path::Grammar] {
+                let (game, error) = read_game_by(&format!("{text} *"), path);
+                assert!(error.is_none(), "{text}");
+                let ply = game.line().plies().next().expect("one ply");
+                let TurnPart::Move { san, .. } = &ply.turn().parts()[0].value else { panic!("{text}: a move") };
+                assert_eq!(san.is_plain(), expected, "{text} by {path:?}");
+                if expected {
+                    let mut written = String::new();
+                    san.write_plain(&mut written);
+                    assert_eq!(written, text.trim_end_matches(['+', '#']), "{text} by {path:?}");
+                }
+            }
+        }
     }
 }

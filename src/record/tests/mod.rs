@@ -11,7 +11,7 @@ mod size;
 mod spans;
 mod turns;
 
-use super::ast::{CheckMark, Game, LineView, MoveNumber, SanToken, Spanned, TurnPart};
+use super::ast::{CheckMark, Destination, Game, LineView, MoveNumber, SanToken, Spanned, TurnPart};
 use super::parse_game;
 use crate::geometry::Square;
 
@@ -95,7 +95,12 @@ fn san(text: &str) -> SanToken {
     let turn = turn(text);
     assert_eq!(turn.parts.len(), 1, "{text:?} should hold one part");
     match &turn.parts[0].value {
-        TurnPart::Move { san, bounce: None } => san.clone(),
+        // Whether it is in plain form is pinned in `fast_path`; the fields are compared here.
+        TurnPart::Move { san, bounce: None } => {
+            let mut san = san.clone();
+            san.forget_plain_form();
+            san
+        }
         other => panic!("{text:?} is not a plain move: {other:?}"),
     }
 }
@@ -121,9 +126,9 @@ fn normal(
         from_file: from_file.map(|f| f as u8 - b'a'),
         from_rank: from_rank.map(|r| r - 1),
         capture,
-        to: to.map(sq),
-        to_file: to_file as u8 - b'a',
+        to: Destination::of(to.map(sq), to_file as u8 - b'a'),
         promotion,
+        plain: false,
     }
 }
 

@@ -103,7 +103,11 @@ fn twelve_by_twelve_squares() {
 fn bounced(text: &str) -> (SanToken, BounceToken) {
     let turn = turn(text);
     match &turn.parts[0].value {
-        TurnPart::Move { san, bounce: Some(bounce) } => (san.clone(), bounce.value.clone()),
+        TurnPart::Move { san, bounce: Some(bounce) } => {
+            let mut san = san.clone();
+            san.forget_plain_form();
+            (san, bounce.value.clone())
+        }
         other => panic!("{text:?} has no bounce: {other:?}"),
     }
 }

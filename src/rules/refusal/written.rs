@@ -20,8 +20,8 @@ pub fn written_refusal<V: Notation + ?Sized>(
 ) -> Refusal {
     match written.token() {
         SanToken::Castle { long } => variant.explain_castling(pos, Wing::of_long(*long)),
-        SanToken::Normal { to, to_file, .. } => {
-            let target = to.map_or(Target::File(*to_file), Target::Square);
+        SanToken::Normal { to, .. } => {
+            let target = to.square().map_or(Target::File(to.file()), Target::Square);
             mismatch(written, pos, peers, target)
                 .or_else(|| variant.explain_unreachable(pos, written))
                 .unwrap_or_else(|| no_such_move(written, pos, target))

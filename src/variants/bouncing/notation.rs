@@ -129,11 +129,11 @@ fn push_bounce_text(pos: &Position, bounce: &Bounce, text: &mut String) {
     match pos.board().get(bounce.from) {
         Some(piece) if piece.role != Role::Pawn => text.push(piece.role.letter()),
         _ => {
-            san::push_square(text, bounce.from);
+            bounce.from.push_name(text);
             text.push('-');
         }
     }
-    san::push_square(text, bounce.to);
+    bounce.to.push_name(text);
 }
 
 /// The bounce a token names after `mv`, when one can be made on the board (B1-B3);

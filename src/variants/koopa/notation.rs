@@ -66,14 +66,15 @@ fn needless_promotion(variant: &Koopa, pos: &Position, written: &SanToken) -> Op
 /// The same written move without its promotion suffix.
 fn strip_promotion(written: &SanToken) -> SanToken {
     match written {
-        SanToken::Normal { piece, from_file, from_rank, capture, to, to_file, .. } => SanToken::Normal {
+        SanToken::Normal { piece, from_file, from_rank, capture, to, .. } => SanToken::Normal {
             piece: *piece,
             from_file: *from_file,
             from_rank: *from_rank,
             capture: *capture,
             to: *to,
-            to_file: *to_file,
             promotion: None,
+            // Not the text written.
+            plain: false,
         },
         other @ SanToken::Castle { .. } => other.clone(),
     }
