@@ -397,7 +397,7 @@ pub fn write_move_text(mv: &Move, peers: &[Move], text: &mut String) {
 /// `rivals` (the other units of its role that can move to the same square legally):
 /// a pawn's file when it captures; for a piece, nothing without rivals, else its file
 /// when no rival shares it, else its rank when no rival shares that, else both.
-pub(crate) fn source_written(mv: &Move, rivals: SquareSet) -> (bool, bool) {
+pub(crate) fn source_written(mv: &Move, rivals: &SquareSet) -> (bool, bool) {
     if mv.role == Role::Pawn {
         return (mv.capture, false);
     }
@@ -405,7 +405,7 @@ pub(crate) fn source_written(mv: &Move, rivals: SquareSet) -> (bool, bool) {
         return (false, false);
     }
     let (mut file_unique, mut rank_unique) = (true, true);
-    for rival in &rivals {
+    for rival in rivals {
         file_unique &= rival.file() != mv.from.file();
         rank_unique &= rival.rank() != mv.from.rank();
     }
@@ -426,7 +426,7 @@ pub fn write_move_text_against(mv: &Move, rivals: SquareSet, text: &mut String) 
             if mv.role != Role::Pawn {
                 text.push(mv.role.letter());
             }
-            let (file, rank) = source_written(mv, rivals);
+            let (file, rank) = source_written(mv, &rivals);
             if file {
                 text.push(Square::file_char(mv.from.file()));
             }

@@ -42,8 +42,9 @@ pub(super) fn resolve(
         write_move_text_against(&mv, SquareSet::EMPTY, canonical);
         return Some(mv);
     }
-    let (mv, rivals) = find_judged(pos, arena, written, in_check, |_, safe| Some(safe))?;
-    if !is_written_canonically(written.token(), &mv, rivals) {
+    let mut rivals = SquareSet::EMPTY;
+    let mv = find_judged(pos, arena, written, in_check, &mut rivals, |_, safe| Some(safe))?;
+    if !is_written_canonically(written.token(), &mv, &rivals) {
         write_move_text_against(&mv, rivals, canonical);
     }
     Some(mv)
@@ -63,7 +64,8 @@ pub(crate) fn resolve_judged(
     canonical: &mut String,
     keep: impl FnMut(&Move, bool) -> Option<bool>,
 ) -> Option<Move> {
-    let (mv, rivals) = find_judged(pos, arena, written, in_check, keep)?;
+    let mut rivals = SquareSet::EMPTY;
+    let mv = find_judged(pos, arena, written, in_check, &mut rivals, keep)?;
     write_move_text_against(&mv, rivals, canonical);
     Some(mv)
 }
@@ -75,7 +77,7 @@ pub(crate) fn resolve_judged(
 /// which coordinates it writes, whether it names a piece (`g1f3` moves a knight
 /// without naming it), and its capture mark.
 #[inline]
-fn is_written_canonically(token: &SanToken, mv: &Move, rivals: SquareSet) -> bool {
+fn is_written_canonically(token: &SanToken, mv: &Move, rivals: &SquareSet) -> bool {
     let SanToken::Normal { piece, from_file, from_rank, capture, plain: true, .. } = *token else { return false };
     let (file, rank) = san::source_written(mv, rivals);
     capture == mv.capture
@@ -84,16 +86,20 @@ fn is_written_canonically(token: &SanToken, mv: &Move, rivals: SquareSet) -> boo
         && from_rank.is_some() == rank
 }
 
-/// The move [`resolve_judged`] finds, with its rivals: the squares of the other units
-/// of its role that the token might have meant (kept by `keep`), against which its
-/// canonical text is disambiguated.
+/// The move [`resolve_judged`] finds, its rivals put in `rivals` (empty on entry): the
+/// squares of the other units of its role that the token might have meant (kept by
+/// `keep`), against which its canonical text is disambiguated. The set is filled where
+/// it lies: returned with the move, it was copied whole right after one of its words
+/// was written, a stall (the copy waits for the write) that took more time than the
+/// canonical text the caller may spare.
 fn find_judged(
     pos: &Position,
     arena: &Arena,
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
+    rivals: &mut SquareSet,
     mut keep: impl FnMut(&Move, bool) -> Option<bool>,
-) -> Option<(Move, SquareSet)> {
+) -> Option<Move> {
     let SanToken::Normal { from_file, from_rank, .. } = *written.token() else { return None };
     let to = written.to()?;
     let (role, us, board) = (written.role, pos.turn(), pos.board());
@@ -118,14 +124,13 @@ fn find_judged(
     let promotion = if promotes { written.promotion() } else { None };
     let fits = |from: Square| from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r);
     let push_written = written.is_pawn_push();
-    let mut legal_sources = SquareSet::EMPTY;
     let mut found: Option<Move> = None;
     for from in &candidates {
         let mv = Move { role, from, to, capture, promotion, kind };
         if !keep(&mv, judge.allows_plain(from, to))? {
             continue;
         }
-        legal_sources.insert(from);
+        rivals.insert(from);
         if fits(from) && !(push_written && capture) {
             if found.is_some() {
                 return None;
@@ -134,8 +139,8 @@ fn find_judged(
         }
     }
     let mv = found?;
-    legal_sources.remove(mv.from);
-    Some((mv, legal_sources))
+    rivals.remove(mv.from);
+    Some(mv)
 }
 
 /// The units of the side to move, of `role`, whose plain move (en passant aside) can
