@@ -55,18 +55,22 @@ pub(super) fn resolve(
 /// the written square, with whether the move leaves the king unattacked on the board
 /// right after it, and answers whether the move is one the token may mean (and a rival
 /// for its text), or `None` when it cannot tell (the whole resolution then gives
-/// `None`). The canonical text is appended to `canonical`.
+/// `None`). The canonical text is appended to `canonical`, except when the token is a
+/// `whole_turn` (a turn of this one move, `canonical` empty) written exactly as that
+/// text, in plain form: `canonical` is then left empty, as [`resolve`] leaves it.
 pub(crate) fn resolve_judged(
     pos: &Position,
     arena: &Arena,
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
-    canonical: &mut String,
+    (canonical, whole_turn): (&mut String, bool),
     keep: impl FnMut(&Move, bool) -> Option<bool>,
 ) -> Option<Move> {
     let mut rivals = SquareSet::EMPTY;
     let mv = find_judged(pos, arena, written, in_check, &mut rivals, keep)?;
-    write_move_text_against(&mv, rivals, canonical);
+    if !(whole_turn && canonical.is_empty() && is_written_canonically(written.token(), &mv, &rivals)) {
+        write_move_text_against(&mv, rivals, canonical);
+    }
     Some(mv)
 }
 

@@ -78,8 +78,9 @@ pub(super) fn move_from_attacks(
     let written = WrittenMove::read_in(san, pos).ok()?;
     canonical.clear();
     let arena = Arena::same(TERRAIN);
-    let found =
-        san_from_attacks::resolve_judged(pos, &arena, &written, in_check, canonical, |_, alone| alone.then_some(true));
+    let found = san_from_attacks::resolve_judged(pos, &arena, &written, in_check, (canonical, false), |_, alone| {
+        alone.then_some(true)
+    });
     if found.is_none() {
         canonical.clear();
     }

@@ -201,7 +201,9 @@ impl Notation for BubbleFizz {
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_played(self, pos, &mut TurnState::begin(pos), None, token, canonical)
+        let turn = notation::resolve_played(self, pos, &mut TurnState::begin(pos), None, token, canonical)?;
+        crate::rules::san::write_if_as_written(token, canonical);
+        Ok(turn)
     }
 
     /// The position after the turn is the state its resolution left, finished: the

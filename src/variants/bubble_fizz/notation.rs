@@ -21,11 +21,14 @@ use crate::variants::prelude::*;
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
     let turn = resolve_played(variant, pos, &mut TurnState::begin(pos), None, token, &mut canonical)?;
+    san::write_if_as_written(token, &mut canonical);
     Ok(Resolved { turn, canonical })
 }
 
 /// Resolves a written turn part by part from `st`, the state at the start of the
-/// turn in `pos`, writing its canonical notation into `canonical` (emptied first);
+/// turn in `pos`, writing its canonical notation into `canonical` (emptied first; left
+/// empty for a turn of one move written exactly as its canonical notation, which
+/// [`san::write_if_as_written`] then writes);
 /// the turn, with its parts played in `st` (the position after it is that state
 /// finished). `in_check` says whether the side to move stands in check, when the
 /// caller knows.
@@ -101,7 +104,7 @@ pub(super) fn resolve_parts(
             canonical.push_str(" & ");
         }
         let text_at = canonical.len();
-        let (mv, unattacked) = resolve_part(variant, st, (san, last, in_check), canonical, trust)?;
+        let (mv, unattacked) = resolve_part(variant, st, (san, last, in_check), (canonical, parts == 1), trust)?;
         in_check = unattacked.then_some(false);
         if parts > 1 && mv.capture {
             // F6: all moves of a turn of several moves are non-capturing.
@@ -172,7 +175,8 @@ fn exposed_king(st: &TurnState) -> Refusal {
 }
 
 /// Resolves one part against the moves that may come next, its canonical text
-/// appended to `canonical`; `last` narrows an ambiguity to the moves after which the
+/// appended to `canonical` (or `canonical` left empty for a `whole_turn` written
+/// exactly as that text, see [`san_from_attacks::resolve_judged`]); `last` narrows an ambiguity to the moves after which the
 /// turn may end. A plain part is resolved from attacks when that decides it
 /// ([`part_from_attacks`]), or its one possible move is taken on trust when `trust`
 /// allows ([`trusted_part`]); otherwise the moves are listed. With the move, whether
@@ -181,11 +185,11 @@ fn resolve_part(
     variant: &BubbleFizz,
     st: &TurnState,
     (san, last, in_check): (&SanToken, bool, Option<bool>),
-    canonical: &mut String,
+    (canonical, whole_turn): (&mut String, bool),
     trust: &mut Trust,
 ) -> Result<(Move, bool), ResolveError> {
     let written = WrittenMove::read_in(san, &st.pos)?;
-    if let Some(found) = part_from_attacks(variant, st, &written, in_check, canonical) {
+    if let Some(found) = part_from_attacks(variant, st, &written, in_check, (canonical, whole_turn)) {
         return Ok(found);
     }
     with_part_scratch(|scratch| {
@@ -202,7 +206,7 @@ fn resolve_part(
 }
 
 /// The part resolved from attacks (`rules::san_from_attacks`), its text appended to
-/// `canonical`, when every move of the written role to the written square is decided
+/// `canonical` (left empty for a whole turn written exactly so), when every move of the written role to the written square is decided
 /// without a search: one that may not come next (F5, F6) is out; one that may is in
 /// when the king is safe right after it, and out when it is not and no move can follow
 /// it (as [`generate::playable_moves_into`] judges them). `None` when a move needs
@@ -217,7 +221,7 @@ pub(super) fn part_from_attacks(
     st: &TurnState,
     written: &WrittenMove<'_>,
     in_check: Option<bool>,
-    canonical: &mut String,
+    canonical: (&mut String, bool),
 ) -> Option<(Move, bool)> {
     if !st.may_continue() {
         return None;

@@ -28,13 +28,14 @@ fn compare_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> usize {
         let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
         for form in [text.to_string(), format!("{}{}{promotion}", mv.from, mv.to)] {
             let san = token(&form);
+            let canonical_form = form == *text;
             let part = WrittenMove::read_in(&san, &st.pos).expect("a readable token");
             let mut scratch = PartScratch::default();
             let listed = listed_part(variant, &st, &san, &part, last, &mut scratch);
             let in_check = if i == 0 { in_check } else { safety::in_check(&st.pos, pos.turn()) };
             for known in [Some(in_check), None] {
                 let mut fast = String::from("a & ");
-                if let Some((found, unattacked)) = part_from_attacks(variant, &st, &part, known, &mut fast) {
+                if let Some((found, unattacked)) = part_from_attacks(variant, &st, &part, known, (&mut fast, false)) {
                     assert_eq!(Ok(found), listed, "`{form}` of `{written}` in {pos:?}");
                     if unattacked {
                         // The next part is told the king is not in check: it must not be.
@@ -45,6 +46,14 @@ fn compare_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> usize {
                     let mut text = String::from("a & ");
                     san::write_move_text(&found, &scratch.peers, &mut text);
                     assert_eq!(fast, text, "`{form}` of `{written}` in {pos:?}");
+                    // As the whole turn, a part written exactly as its text leaves none.
+                    let mut whole = String::new();
+                    assert!(part_from_attacks(variant, &st, &part, known, (&mut whole, true)).is_some());
+                    assert_eq!(whole.is_empty(), canonical_form && !found.is_castle(), "`{form}` in {pos:?}");
+                    if whole.is_empty() {
+                        san.write_plain(&mut whole);
+                    }
+                    assert_eq!(Some(whole.as_str()), text.strip_prefix("a & "), "`{form}` in {pos:?}");
                     decided += 1;
                 }
             }

@@ -99,6 +99,18 @@ impl Notation for Koopa {
         notation::resolve_into(self, pos, token, canonical)
     }
 
+    /// Koopa has no check, so nothing is asked; a move written exactly as its
+    /// canonical text leaves `canonical` empty.
+    fn resolve_into_knowing(
+        &self,
+        pos: &Position,
+        _in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Result<Turn, ResolveError> {
+        notation::resolve_turn(self, pos, token, canonical)
+    }
+
     /// Every question of Koopa is decided (no search has a budget), so a turn is
     /// played on the replay's one position.
     fn plays_in_place(&self, _token: &TurnToken) -> bool {

@@ -20,6 +20,19 @@ pub(super) fn resolve_into(
     token: &TurnToken,
     canonical: &mut String,
 ) -> Result<Turn, ResolveError> {
+    let turn = resolve_turn(variant, pos, token, canonical)?;
+    san::write_if_as_written(token, canonical);
+    Ok(turn)
+}
+
+/// [`resolve_into`], but `canonical` left empty for a move written exactly as its
+/// canonical text (as `Notation::resolve_into_knowing` may leave it).
+pub(super) fn resolve_turn(
+    variant: &Koopa,
+    pos: &Position,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Result<Turn, ResolveError> {
     if let Some(mv) = move_from_attacks(pos, token, canonical) {
         return Ok(Turn::Move(mv));
     }
@@ -35,8 +48,9 @@ pub(super) fn resolve_into(
 /// The move of a one-part token that captures nothing, when the attacks on its square
 /// decide it ([`san_from_attacks::resolve_judged`]): every unstunned unit of its role
 /// that reaches the square without capturing moves there legally, and the text is
-/// disambiguated against them. `None` for a capture, castling, an ambiguity, a refusal
-/// and what else the listing explains; `canonical` is then left empty.
+/// disambiguated against them (or `canonical` left empty for a move written exactly as
+/// that text). `None` for a capture, castling, an ambiguity, a refusal and what else the
+/// listing explains; `canonical` is then left empty.
 pub(super) fn move_from_attacks(pos: &Position, token: &TurnToken, canonical: &mut String) -> Option<Move> {
     let [part] = token.parts() else { return None };
     let TurnPart::Move { san, bounce: None } = &part.value else { return None };
@@ -44,7 +58,7 @@ pub(super) fn move_from_attacks(pos: &Position, token: &TurnToken, canonical: &m
     canonical.clear();
     // K1: no check, so the judge's verdict on the king is not needed (nor asked for).
     let arena = Arena::same(TERRAIN);
-    let found = san_from_attacks::resolve_judged(pos, &arena, &written, Some(false), canonical, |mv, _| {
+    let found = san_from_attacks::resolve_judged(pos, &arena, &written, Some(false), (canonical, true), |mv, _| {
         (!mv.capture).then_some(true)
     });
     if found.is_none() {

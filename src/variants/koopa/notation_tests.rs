@@ -18,7 +18,8 @@ fn moves_from_attacks_agree_with_the_listing() {
         for turn in turns {
             let Turn::Move(mv) = turn else { continue };
             let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
-            for text in [variant.write_move(pos, mv), format!("{}{}{promotion}", mv.from, mv.to)] {
+            let canonical = variant.write_move(pos, mv);
+            for text in [canonical.clone(), format!("{}{}{promotion}", mv.from, mv.to)] {
                 let game = parse_game(&format!("{text} *")).expect("a move the parser reads");
                 let token = game.line().plies().next().expect("one ply").turn().clone();
                 let mut listed = String::new();
@@ -27,6 +28,9 @@ fn moves_from_attacks_agree_with_the_listing() {
                 match move_from_attacks(pos, &token, &mut fast) {
                     Some(found) => {
                         assert_eq!(Ok(Turn::Move(found)), expected, "`{text}` in {pos:?}");
+                        // Left empty exactly when written as the canonical text.
+                        assert_eq!(fast.is_empty(), text == canonical, "`{text}` in {pos:?}");
+                        san::write_if_as_written(&token, &mut fast);
                         assert_eq!(fast, listed, "`{text}` in {pos:?}");
                         decided += 1;
                     }
