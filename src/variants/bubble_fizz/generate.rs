@@ -6,6 +6,7 @@
 use super::bubbles::Birth;
 use super::cover;
 use super::independence::Sleep;
+use super::last_moves::OutOfSight;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
@@ -211,6 +212,9 @@ pub(super) struct Memo {
     hunts: Steps,
     /// The most one hunt may take.
     per_hunt: usize,
+    /// The squares shown (see [`relevance::shown_squares`]) by the last state found
+    /// without a legal end after its key was taken, for [`OutOfSight`].
+    shown: Option<SquareSet>,
 }
 
 impl Memo {
@@ -225,6 +229,7 @@ impl Memo {
             steps: Steps::new(budget - hunts),
             hunts: Steps::new(hunts),
             per_hunt: hunts / 32,
+            shown: None,
         }
     }
 
@@ -307,13 +312,17 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) 
     if !st.may_continue() || relevance::king_is_lost(st, birth) {
         return Ok(false);
     }
-    let key = memo_key(st);
+    // Always after a move (the state of a first move, or one after it), nothing captured.
+    let (movers, shown) = relevance::shown_squares(st);
+    let key = key_of_shown(st, (movers, shown));
     if !memo.visit(key)? {
+        memo.shown = Some(shown);
         return Ok(false);
     }
     let (may_end, steps) = cover::refute(st, birth);
     memo.spend(steps);
     if !may_end {
+        memo.shown = Some(shown);
         return Ok(false);
     }
     let relevant = relevance::relevant_units(st, birth);
@@ -322,16 +331,27 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) 
     let asleep = sleep.moves();
     moves.retain(|mv| relevant.contains(mv.from) && !asleep.contains(mv));
     let us = st.pos.turn();
+    // Last moves of one unit out of sight of the rest of the turn: once one leads to no
+    // legal end, so do the others (see `last_moves`).
+    let mut out_of_sight = OutOfSight::default();
     for (i, mv) in moves.iter().enumerate() {
+        if out_of_sight.known_dead(st, mv, birth) {
+            continue;
+        }
         memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
         let tried = moves.get(..i).unwrap_or_default();
+        memo.shown = None;
         if complete_asleep(&next, birth, memo, Sleep::after(mv, us, &asleep, tried))? {
             memo.seen.remove(&key);
             return Ok(true);
         }
+        if let Some(shown) = memo.shown {
+            out_of_sight.note(st, mv, shown, birth);
+        }
     }
+    memo.shown = Some(shown);
     Ok(false)
 }
 
@@ -397,12 +417,19 @@ pub(super) fn state_key(st: &TurnState) -> u128 {
 /// after the first move it is legal only where the king is not attacked, and such a
 /// state already ends legally (see [`cover`]), so it never decides whether one can.
 /// A state and its descendants never share a key: each move spends the ordinary
-/// move or an extra, both in the key.
+/// move or an extra, both in the key. (The search takes the key with the squares shown,
+/// [`key_of_shown`], which it keeps for [`OutOfSight`].)
+#[cfg(test)]
 pub(super) fn memo_key(st: &TurnState) -> u128 {
     if st.count == 0 || st.captured {
         return state_key(st);
     }
-    let (movers, region) = relevance::seen_region(st);
+    key_of_shown(st, relevance::shown_squares(st))
+}
+
+/// The memo key of `st` (at least one move made, nothing captured) from its movers and
+/// the squares it shows, as [`relevance::shown_squares`] finds them.
+fn key_of_shown(st: &TurnState, (movers, shown): (SquareSet, SquareSet)) -> u128 {
     let board = st.pos.board();
     let us = st.pos.turn();
     let mut words = [0u64; 2];
@@ -412,7 +439,6 @@ pub(super) fn memo_key(st: &TurnState) -> u128 {
         }
     };
     let (ours, theirs) = (st.pos.bubbles(us), st.pos.bubbles(us.other()));
-    let shown = region.union(movers).union(board.occupied_by(us.other())).union(theirs);
     for sq in &shown {
         let content = match board.get(sq) {
             Some(piece) => {

@@ -422,6 +422,16 @@ pub(super) fn seen_region(st: &TurnState) -> (SquareSet, SquareSet) {
     (movers, region)
 }
 
+/// The movers of `st` and the squares whose content the memo key of
+/// [`super::generate::memo_key`] reads: the region of [`seen_region`], the movers, and
+/// the enemy's units and bubbles.
+pub(super) fn shown_squares(st: &TurnState) -> (SquareSet, SquareSet) {
+    let (movers, region) = seen_region(st);
+    let them = st.pos.turn().other();
+    let shown = region.union(movers).union(st.pos.board().occupied_by(them)).union(st.pos.bubbles(them));
+    (movers, shown)
+}
+
 /// [`step`], with the squares of the units (of `fixed`) that stop its lines or steps
 /// counted as touched too: what one move from `from` may read of the board.
 fn sight(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
