@@ -172,11 +172,12 @@ pub const STEP_BUDGET: usize = 100_000_000;
 pub const GAME_BUDGET: usize = STEP_BUDGET;
 
 /// What a state costs besides its refutation and its moves (its relevant units, its
-/// key), in the refutation's steps; a state of the hunt costs the same.
+/// key), in the refutation's steps, measured against the time a step of the refutation
+/// takes (see `notation/bubble-fizz.md`).
 pub(super) const STATE_STEPS: usize = 1_000;
 
-/// What each move tried from a state costs (the state after it, copied and played),
-/// in the refutation's steps: a crowded state tries many.
+/// What each move tried from a state costs (the state after it, copied and played, and
+/// its key), in the refutation's steps: a crowded state tries many.
 pub(super) const MOVE_STEPS: usize = 300;
 
 /// The search stopped at its budget after visiting `states` states; `limit` says
