@@ -174,11 +174,18 @@ pub const GAME_BUDGET: usize = STEP_BUDGET;
 /// What a state costs besides its refutation and its moves (its relevant units, its
 /// key), in the refutation's steps, measured against the time a step of the refutation
 /// takes (see `notation/bubble-fizz.md`).
-pub(super) const STATE_STEPS: usize = 1_000;
+pub(super) const STATE_STEPS: usize = 650;
 
 /// What each move tried from a state costs (the state after it, copied and played, and
 /// its key), in the refutation's steps: a crowded state tries many.
-pub(super) const MOVE_STEPS: usize = 300;
+pub(super) const MOVE_STEPS: usize = 210;
+
+/// What a state's refutation (see [`cover::refute`]) that did `work` steps of its own
+/// costs the budget: three quarters of a step for each, measured against the time of
+/// the search's other work (see `notation/bubble-fizz.md`).
+fn cover_charge(work: usize) -> usize {
+    work - work / 4
+}
 
 /// The search stopped at its budget after visiting `states` states; `limit` says
 /// whether that was the question's budget or what was left of the game's.
@@ -260,7 +267,7 @@ impl Memo {
             return false;
         }
         let (may_end, cover_steps) = cover::refute(st, birth);
-        self.hunts.spend(cover_steps);
+        self.hunts.spend(cover_charge(cover_steps));
         if !may_end {
             return false;
         }
@@ -321,7 +328,7 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) 
         return Ok(false);
     }
     let (may_end, steps) = cover::refute(st, birth);
-    memo.spend(steps);
+    memo.spend(cover_charge(steps));
     if !may_end {
         memo.shown = Some(shown);
         return Ok(false);
