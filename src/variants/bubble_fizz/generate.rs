@@ -159,8 +159,9 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 }
 
 /// The steps one question may take: each state it visits costs [`STATE_STEPS`], each
-/// move tried from it [`MOVE_STEPS`], and each step of that state's refutation one more
-/// (at most [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
+/// move tried from it [`MOVE_STEPS`], and each step of that state's refutation three
+/// quarters of one more (see [`cover_charge`]; at most [`cover::COVER_WORK`] steps).
+/// Enough for every position met in play and for the crowded
 /// mates the refutations see through; small enough that a question at the budget ends
 /// in about half a second and a few megabytes in a release build (see
 /// `notation/bubble-fizz.md`).
