@@ -52,6 +52,11 @@ pub(super) fn above(sq: Square, color: Color) -> Option<Square> {
     sq.step(Delta::new(0, color.forward())).filter(|s| TERRAIN.area.contains(*s))
 }
 
+/// The squares [`above`] the squares of `set`, each one on the board.
+pub(super) fn above_each(set: SquareSet, color: Color) -> SquareSet {
+    set.shifted(Delta::new(0, color.forward()).slots()) & SquareSet::of_rect(TERRAIN.area)
+}
+
 /// The square from which a landing of `color`'s makes a bubble on `sq` (one step
 /// down from it in `color`'s up direction), if it is on the board.
 pub(super) fn below(sq: Square, color: Color) -> Option<Square> {

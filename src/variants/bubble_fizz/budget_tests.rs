@@ -4,6 +4,7 @@
 //! Only trust decides more: a legal turn written in full is accepted where the search
 //! alone is undecided, and a wrong one gets exactly what the search gives.
 
+use super::generate::STATE_STEPS;
 use super::notation::{resolve_parts, Trust};
 use super::trust_tests::turn_token;
 use super::turn_state::TurnState;
@@ -213,7 +214,7 @@ fn beyond_the_budget_every_question_says_so() {
     let variant = BubbleFizz::new(Birth::Fizzle).with_budget(SMALL);
     let over = undecided(variant.has_legal_turn(&crowd()), Question::LegalTurn);
     assert_eq!(over.limit, Limit::Question);
-    assert!(over.states > 0 && over.states * 1000 <= SMALL, "{over:?}");
+    assert!(over.states > 0 && over.states * STATE_STEPS <= SMALL, "{over:?}");
     assert_eq!(variant.outcome(&crowd()), Err(over));
     assert_eq!(san::check_mark(&variant, &crowd()), Err(over));
     let states = over.states;

@@ -484,10 +484,14 @@ fn reach(
     let moves_with = moves_without + usize::from(!st.ordinary_used);
     let mut ways = Vec::new();
     let routes = [(moves_without, false), (moves_with, true)].map(|(moves, holds)| {
+        // Only the routes that answer something are kept (staying put is always kept);
+        // every route built is paid for.
         let mut routes = vec![stay];
-        walk(st, fixed, clearers, piece.role, stay, moves, &mut routes);
-        work.spend(ROUTE_STEPS * routes.len());
-        routes.retain(|route| route.legs[0].is_none() || wanted.answered_by(route));
+        let mut built = 1;
+        let mut walked =
+            Walked { keep: &|route: &Route| wanted.answered_by(route), built: &mut built, out: &mut routes };
+        walk(st, fixed, clearers, piece.role, stay, moves, &mut walked);
+        work.spend(ROUTE_STEPS * built);
         let others = others.difference(SquareSet::only(from));
         // A route weighed as holding the ordinary move is taken only when its unit
         // holds it: then the other movers without an extra do not move at all. The
@@ -528,7 +532,15 @@ fn reach(
     Some(Reach { from, routes, ways })
 }
 
-/// Adds the routes that continue `route` with up to `moves` more moves of a unit of
+/// Where [`walk`] puts the routes it builds: it counts them all in `built` and keeps in
+/// `out` those that `keep` accepts.
+struct Walked<'a> {
+    keep: &'a dyn Fn(&Route) -> bool,
+    built: &'a mut usize,
+    out: &'a mut Vec<Route>,
+}
+
+/// Builds the routes that continue `route` with up to `moves` more moves of a unit of
 /// `role` (a pawn may promote on the way), over every board the turn might make; a
 /// second move only where the first did not end on a bubble that must stay (see
 /// [`Clearers`]).
@@ -539,7 +551,7 @@ fn walk(
     role: Role,
     route: Route,
     moves: usize,
-    out: &mut Vec<Route>,
+    out: &mut Walked,
 ) {
     if moves == 0 {
         return;
@@ -568,7 +580,10 @@ fn walk(
             early_frozen: (Needs::Nothing, (0, 0)),
             displaces: SquareSet::EMPTY,
         };
-        out.push(next);
+        *out.built += 1;
+        if (out.keep)(&next) {
+            out.out.push(next);
+        }
         for role in roles_after(role, landing, us) {
             walk(st, fixed, clearers, role, next, moves - 1, out);
         }
@@ -708,7 +723,7 @@ fn obstruction(
                 .any(|to| {
                     !all.contains(to)
                         || st.extras.contains(blocker)
-                            && roles_after(piece.role, to, us).into_iter().any(|role| {
+                            && roles_after(piece.role, to, us).any(|role| {
                                 step(role, to, us, later)
                                     .lands
                                     .iter()

@@ -6,6 +6,7 @@
 use super::bubbles::Birth;
 use super::cover;
 use super::independence::Sleep;
+use super::last_moves::OutOfSight;
 use super::relevance;
 use super::safety::{self, attacked, QuickSafety};
 use super::steps::Steps;
@@ -158,8 +159,9 @@ pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> R
 }
 
 /// The steps one question may take: each state it visits costs [`STATE_STEPS`], each
-/// move tried from it [`MOVE_STEPS`], and each step of that state's refutation one more
-/// (at most [`cover::COVER_WORK`]). Enough for every position met in play and for the crowded
+/// move tried from it [`MOVE_STEPS`], and each step of that state's refutation three
+/// quarters of one more (see [`cover_charge`]; at most [`cover::COVER_WORK`] steps).
+/// Enough for every position met in play and for the crowded
 /// mates the refutations see through; small enough that a question at the budget ends
 /// in about half a second and a few megabytes in a release build (see
 /// `notation/bubble-fizz.md`).
@@ -171,12 +173,20 @@ pub const STEP_BUDGET: usize = 100_000_000;
 pub const GAME_BUDGET: usize = STEP_BUDGET;
 
 /// What a state costs besides its refutation and its moves (its relevant units, its
-/// key), in the refutation's steps; a state of the hunt costs the same.
-pub(super) const STATE_STEPS: usize = 1_000;
+/// key), in the refutation's steps, measured against the time a step of the refutation
+/// takes (see `notation/bubble-fizz.md`).
+pub(super) const STATE_STEPS: usize = 650;
 
-/// What each move tried from a state costs (the state after it, copied and played),
-/// in the refutation's steps: a crowded state tries many.
-pub(super) const MOVE_STEPS: usize = 300;
+/// What each move tried from a state costs (the state after it, copied and played, and
+/// its key), in the refutation's steps: a crowded state tries many.
+pub(super) const MOVE_STEPS: usize = 210;
+
+/// What a state's refutation (see [`cover::refute`]) that did `work` steps of its own
+/// costs the budget: three quarters of a step for each, measured against the time of
+/// the search's other work (see `notation/bubble-fizz.md`).
+fn cover_charge(work: usize) -> usize {
+    work - work / 4
+}
 
 /// The search stopped at its budget after visiting `states` states; `limit` says
 /// whether that was the question's budget or what was left of the game's.
@@ -211,6 +221,9 @@ pub(super) struct Memo {
     hunts: Steps,
     /// The most one hunt may take.
     per_hunt: usize,
+    /// The squares shown (see [`relevance::shown_squares`]) by the last state found
+    /// without a legal end after its key was taken, for [`OutOfSight`].
+    shown: Option<SquareSet>,
 }
 
 impl Memo {
@@ -225,6 +238,7 @@ impl Memo {
             steps: Steps::new(budget - hunts),
             hunts: Steps::new(hunts),
             per_hunt: hunts / 32,
+            shown: None,
         }
     }
 
@@ -254,7 +268,7 @@ impl Memo {
             return false;
         }
         let (may_end, cover_steps) = cover::refute(st, birth);
-        self.hunts.spend(cover_steps);
+        self.hunts.spend(cover_charge(cover_steps));
         if !may_end {
             return false;
         }
@@ -307,13 +321,17 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) 
     if !st.may_continue() || relevance::king_is_lost(st, birth) {
         return Ok(false);
     }
-    let key = memo_key(st);
+    // Always after a move (the state of a first move, or one after it), nothing captured.
+    let (movers, shown) = relevance::shown_squares(st);
+    let key = key_of_shown(st, (movers, shown));
     if !memo.visit(key)? {
+        memo.shown = Some(shown);
         return Ok(false);
     }
     let (may_end, steps) = cover::refute(st, birth);
-    memo.spend(steps);
+    memo.spend(cover_charge(steps));
     if !may_end {
+        memo.shown = Some(shown);
         return Ok(false);
     }
     let relevant = relevance::relevant_units(st, birth);
@@ -322,16 +340,27 @@ fn complete_asleep(st: &TurnState, birth: Birth, memo: &mut Memo, sleep: Sleep) 
     let asleep = sleep.moves();
     moves.retain(|mv| relevant.contains(mv.from) && !asleep.contains(mv));
     let us = st.pos.turn();
+    // Last moves of one unit out of sight of the rest of the turn: once one leads to no
+    // legal end, so do the others (see `last_moves`).
+    let mut out_of_sight = OutOfSight::default();
     for (i, mv) in moves.iter().enumerate() {
+        if out_of_sight.known_dead(st, mv, birth) {
+            continue;
+        }
         memo.spend(MOVE_STEPS);
         let mut next = st.clone();
         next.apply(mv, birth);
         let tried = moves.get(..i).unwrap_or_default();
+        memo.shown = None;
         if complete_asleep(&next, birth, memo, Sleep::after(mv, us, &asleep, tried))? {
             memo.seen.remove(&key);
             return Ok(true);
         }
+        if let Some(shown) = memo.shown {
+            out_of_sight.note(st, mv, shown, birth);
+        }
     }
+    memo.shown = Some(shown);
     Ok(false)
 }
 
@@ -397,12 +426,19 @@ pub(super) fn state_key(st: &TurnState) -> u128 {
 /// after the first move it is legal only where the king is not attacked, and such a
 /// state already ends legally (see [`cover`]), so it never decides whether one can.
 /// A state and its descendants never share a key: each move spends the ordinary
-/// move or an extra, both in the key.
+/// move or an extra, both in the key. (The search takes the key with the squares shown,
+/// [`key_of_shown`], which it keeps for [`OutOfSight`].)
+#[cfg(test)]
 pub(super) fn memo_key(st: &TurnState) -> u128 {
     if st.count == 0 || st.captured {
         return state_key(st);
     }
-    let (movers, region) = relevance::seen_region(st);
+    key_of_shown(st, relevance::shown_squares(st))
+}
+
+/// The memo key of `st` (at least one move made, nothing captured) from its movers and
+/// the squares it shows, as [`relevance::shown_squares`] finds them.
+fn key_of_shown(st: &TurnState, (movers, shown): (SquareSet, SquareSet)) -> u128 {
     let board = st.pos.board();
     let us = st.pos.turn();
     let mut words = [0u64; 2];
@@ -412,7 +448,6 @@ pub(super) fn memo_key(st: &TurnState) -> u128 {
         }
     };
     let (ours, theirs) = (st.pos.bubbles(us), st.pos.bubbles(us.other()));
-    let shown = region.union(movers).union(board.occupied_by(us.other())).union(theirs);
     for sq in &shown {
         let content = match board.get(sq) {
             Some(piece) => {

@@ -16,6 +16,7 @@ mod generate;
 mod independence;
 #[cfg(test)]
 mod key_tests;
+mod last_moves;
 mod notation;
 #[cfg(test)]
 mod part_tests;

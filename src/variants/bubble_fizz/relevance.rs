@@ -31,13 +31,15 @@
 //! mover may castle, all it may touch counts as the king's (and the lines to the
 //! squares the king crosses are watched).
 
-use super::bubbles::{above, Birth};
+use super::bubbles::{above, above_each, Birth};
 use super::turn_state::TurnState;
 use super::TERRAIN;
-use crate::geometry::attacks::between;
+use crate::geometry::attacks::{
+    between, bishop_attacks, bishop_lines, grid, king_attacks, knight_attacks, rook_attacks, rook_lines,
+};
 use crate::geometry::{Delta, Square, SquareSet};
 use crate::rules::castling;
-use crate::rules::movegen::{is_immobile, BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS};
+use crate::rules::movegen::is_immobile;
 use crate::rules::{Color, Role, Wing};
 
 /// Where a unit may go in the rest of the turn: the part it can do with its own
@@ -159,12 +161,13 @@ fn footprint(st: &TurnState, fixed: SquareSet, from: Square) -> Footprint {
 }
 
 /// The roles a unit of `role` may have after landing on `sq` (a pawn may promote).
-pub(super) fn roles_after(role: Role, sq: Square, us: Color) -> Vec<Role> {
-    if role == Role::Pawn && sq.rank() == TERRAIN.pawns.last_rank_of(us) {
-        vec![Role::Queen, Role::Knight]
+pub(super) fn roles_after(role: Role, sq: Square, us: Color) -> impl Iterator<Item = Role> {
+    let (first, second) = if role == Role::Pawn && sq.rank() == TERRAIN.pawns.last_rank_of(us) {
+        (Role::Queen, Some(Role::Knight))
     } else {
-        vec![role]
-    }
+        (role, None)
+    };
+    std::iter::once(first).chain(second)
 }
 
 /// One non-capturing move of a unit, over every board the turn might still make.
@@ -179,43 +182,22 @@ pub(super) struct Step {
 /// `fixed` (units that will not move again this turn) as the only obstacles.
 pub(super) fn step(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
     let open = |sq: &Square| TERRAIN.area.contains(*sq) && !fixed.contains(*sq);
-    let mut lands = SquareSet::EMPTY;
-    let leap = |deltas: &[Delta], lands: &mut SquareSet| {
-        for sq in deltas.iter().filter_map(|d| from.step(*d)).filter(open) {
-            lands.insert(sq);
-        }
-    };
-    let slide = |deltas: &[Delta], lands: &mut SquareSet| {
-        for delta in deltas {
-            let mut at = from;
-            while let Some(next) = at.step(*delta).filter(open) {
-                lands.insert(next);
-                at = next;
+    let lands = if role == Role::Pawn {
+        let mut lands = SquareSet::EMPTY;
+        let forward = Delta::new(0, us.forward());
+        if let Some(one) = from.step(forward).filter(open) {
+            lands.insert(one);
+            let ranks = TERRAIN.pawns.double_step_ranks.get(us.index()).copied().unwrap_or(0);
+            let double = ranks & (1 << from.rank()) != 0;
+            if let Some(two) = one.step(forward).filter(open).filter(|_| double) {
+                lands.insert(two);
             }
         }
+        lands
+    } else {
+        reach_on_board(role, from, fixed).difference(fixed)
     };
-    match role {
-        Role::Knight => leap(&KNIGHT_JUMPS, &mut lands),
-        Role::King => leap(&KING_STEPS, &mut lands),
-        Role::Bishop => slide(&BISHOP_DIRS, &mut lands),
-        Role::Rook => slide(&ROOK_DIRS, &mut lands),
-        Role::Queen => {
-            slide(&ROOK_DIRS, &mut lands);
-            slide(&BISHOP_DIRS, &mut lands);
-        }
-        Role::Pawn => {
-            let forward = Delta::new(0, us.forward());
-            if let Some(one) = from.step(forward).filter(open) {
-                lands.insert(one);
-                let ranks = TERRAIN.pawns.double_step_ranks.get(us.index()).copied().unwrap_or(0);
-                let double = ranks & (1 << from.rank()) != 0;
-                if let Some(two) = one.step(forward).filter(open).filter(|_| double) {
-                    lands.insert(two);
-                }
-            }
-        }
-    }
-    let births: SquareSet = lands.iter().filter_map(|sq| above(sq, us)).collect();
+    let births = above_each(lands, us);
     Step { lands, touched: lands.union(births) }
 }
 
@@ -224,31 +206,39 @@ pub(super) fn step(role: Role, from: Square, us: Color, fixed: SquareSet) -> Ste
 fn lines_to(st: &TurnState, targets: SquareSet) -> SquareSet {
     let board = st.pos.board();
     let them = st.pos.turn().other();
-    let mut between = SquareSet::EMPTY;
+    let mut lines = SquareSet::EMPTY;
     for from in &board.occupied_by(them) {
         let Some(piece) = board.get(from) else { continue };
         if is_immobile(board, from) {
             continue;
         }
-        let dirs: &[&[Delta]] = match piece.role {
-            Role::Rook => &[&ROOK_DIRS],
-            Role::Bishop => &[&BISHOP_DIRS],
-            Role::Queen => &[&ROOK_DIRS, &BISHOP_DIRS],
+        let reach = match piece.role {
+            Role::Rook => rook_lines(from),
+            Role::Bishop => bishop_lines(from),
+            Role::Queen => rook_lines(from).union(bishop_lines(from)),
             _ => continue,
         };
-        for delta in dirs.iter().flat_map(|d| d.iter()) {
-            let mut path = SquareSet::EMPTY;
-            let mut at = from;
-            while let Some(next) = at.step(*delta).filter(|sq| TERRAIN.area.contains(*sq)) {
-                if targets.contains(next) {
-                    between = between.union(path);
-                }
-                path.insert(next);
-                at = next;
-            }
+        for to in &(reach & targets) {
+            lines = lines.union(between(from, to));
         }
     }
-    between
+    lines
+}
+
+/// The squares of the board a unit of `role` (not a pawn) on `from` reaches, each line
+/// ending at its first square of `blockers`, that square included.
+fn reach_on_board(role: Role, from: Square, blockers: SquareSet) -> SquareSet {
+    let area = SquareSet::of_rect(TERRAIN.area);
+    let stops = blockers.union(grid().difference(area));
+    let reach = match role {
+        Role::Knight => knight_attacks(from),
+        Role::King => king_attacks(from),
+        Role::Bishop => bishop_attacks(from, stops),
+        Role::Rook => rook_attacks(from, stops),
+        Role::Queen => rook_attacks(from, stops).union(bishop_attacks(from, stops)),
+        Role::Pawn => SquareSet::EMPTY,
+    };
+    reach & area
 }
 
 /// A quick refutation, exact as a necessary condition: whether every square where the
@@ -422,60 +412,43 @@ pub(super) fn seen_region(st: &TurnState) -> (SquareSet, SquareSet) {
     (movers, region)
 }
 
+/// The movers of `st` and the squares whose content the memo key of
+/// [`super::generate::memo_key`] reads: the region of [`seen_region`], the movers, and
+/// the enemy's units and bubbles.
+pub(super) fn shown_squares(st: &TurnState) -> (SquareSet, SquareSet) {
+    let (movers, region) = seen_region(st);
+    let them = st.pos.turn().other();
+    let shown = region.union(movers).union(st.pos.board().occupied_by(them)).union(st.pos.bubbles(them));
+    (movers, shown)
+}
+
 /// [`step`], with the squares of the units (of `fixed`) that stop its lines or steps
 /// counted as touched too: what one move from `from` may read of the board.
 fn sight(role: Role, from: Square, us: Color, fixed: SquareSet) -> Step {
     let on_board = |sq: &Square| TERRAIN.area.contains(*sq);
-    let mut touched = SquareSet::EMPTY;
-    let mut lands = SquareSet::EMPTY;
-    let mut leap = |deltas: &[Delta]| {
-        for sq in deltas.iter().filter_map(|d| from.step(*d)).filter(on_board) {
-            touched.insert(sq);
-            if !fixed.contains(sq) {
-                lands.insert(sq);
-            }
-        }
-    };
-    let slide = |deltas: &[Delta], touched: &mut SquareSet, lands: &mut SquareSet| {
-        for delta in deltas {
-            let mut at = from;
-            while let Some(next) = at.step(*delta).filter(on_board) {
-                touched.insert(next);
-                if fixed.contains(next) {
-                    break;
-                }
-                lands.insert(next);
-                at = next;
-            }
-        }
-    };
-    match role {
-        Role::Knight => leap(&KNIGHT_JUMPS),
-        Role::King => leap(&KING_STEPS),
-        Role::Bishop => slide(&BISHOP_DIRS, &mut touched, &mut lands),
-        Role::Rook => slide(&ROOK_DIRS, &mut touched, &mut lands),
-        Role::Queen => {
-            slide(&ROOK_DIRS, &mut touched, &mut lands);
-            slide(&BISHOP_DIRS, &mut touched, &mut lands);
-        }
-        Role::Pawn => {
-            let forward = Delta::new(0, us.forward());
-            if let Some(one) = from.step(forward).filter(on_board) {
-                touched.insert(one);
-                // The two-square advance is counted from any rank: more region is
-                // only less merging.
-                if !fixed.contains(one) {
-                    lands.insert(one);
-                    if let Some(two) = one.step(forward).filter(on_board) {
-                        touched.insert(two);
-                        if !fixed.contains(two) {
-                            lands.insert(two);
-                        }
+    let (touched, lands) = if role == Role::Pawn {
+        let mut touched = SquareSet::EMPTY;
+        let mut lands = SquareSet::EMPTY;
+        let forward = Delta::new(0, us.forward());
+        if let Some(one) = from.step(forward).filter(on_board) {
+            touched.insert(one);
+            // The two-square advance is counted from any rank: more region is
+            // only less merging.
+            if !fixed.contains(one) {
+                lands.insert(one);
+                if let Some(two) = one.step(forward).filter(on_board) {
+                    touched.insert(two);
+                    if !fixed.contains(two) {
+                        lands.insert(two);
                     }
                 }
             }
         }
-    }
-    let births: SquareSet = lands.iter().filter_map(|sq| above(sq, us)).collect();
+        (touched, lands)
+    } else {
+        let touched = reach_on_board(role, from, fixed);
+        (touched, touched.difference(fixed))
+    };
+    let births = above_each(lands, us);
     Step { lands, touched: touched.union(births) }
 }

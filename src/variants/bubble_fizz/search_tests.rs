@@ -6,6 +6,8 @@ use super::generate::{
     any_legal_turn, can_complete, may_continue_after, memo_key, next_moves, search, state_key, Memo, STEP_BUDGET,
 };
 use super::independence::commute;
+use super::last_moves::OutOfSight;
+use super::relevance::shown_squares;
 use super::turn_state::{after_moves, TurnState};
 use crate::rules::movegen::MoveFilter;
 use crate::rules::{Move, Position};
@@ -648,6 +650,27 @@ fn after_both(st: &TurnState<'static>, first: &Move, second: &Move, birth: Birth
     })
 }
 
+/// Calls `each` with every state after a first move, and the moves that may come next
+/// there, in 300 positions (crowded line checks and jams in turn) drawn from `seed`,
+/// under `birth`.
+fn each_state_after_a_first_move(
+    birth: Birth,
+    seed: u64,
+    mut each: impl FnMut(&str, &Move, &TurnState<'static>, &[Move]),
+) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for draw in 0..300 {
+        let text = if draw % 2 == 0 { crowded_check_snapshot(&mut rng) } else { jammed_snapshot(&mut rng) };
+        let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
+        let root = TurnState::begin(&pos);
+        for (first, st) in after_first_moves(&root, birth) {
+            let mut moves = Vec::new();
+            next_moves(&st, MoveFilter::default(), &mut moves);
+            each(&text, &first, &st, &moves);
+        }
+    }
+}
+
 /// Two moves that commute (see `independence`), each possible after the other, reach
 /// the same state in either order, pauses given during the turn included; and when one
 /// order is possible so is the other. Checked on every pair of moves that may come
@@ -656,28 +679,49 @@ fn after_both(st: &TurnState<'static>, first: &Move, second: &Move, birth: Birth
 fn moves_that_commute_reach_one_state_in_either_order() {
     let mut pairs = 0;
     for (birth, seed) in [(Birth::Fizzle, 0x5eed_5131), (Birth::Strike, 0x5eed_5132)] {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        for draw in 0..300 {
-            let text = if draw % 2 == 0 { crowded_check_snapshot(&mut rng) } else { jammed_snapshot(&mut rng) };
-            let Ok(pos): Result<Position, _> = super::snapshot::read(&text) else { continue };
-            let root = TurnState::begin(&pos);
-            for (first, st) in after_first_moves(&root, birth) {
-                let mut moves = Vec::new();
-                next_moves(&st, MoveFilter::default(), &mut moves);
-                let us = st.pos.turn();
-                for (i, a) in moves.iter().enumerate() {
-                    for b in moves.iter().skip(i + 1).filter(|b| commute(a, b, us)) {
-                        let (ab, ba) = (after_both(&st, a, b, birth), after_both(&st, b, a, birth));
-                        assert_eq!(ab.is_some(), ba.is_some(), "{birth:?}: {a:?} and {b:?} after {first:?} in {text}");
-                        if let (Some(ab), Some(ba)) = (ab, ba) {
-                            assert_eq!(state_key(&ab), state_key(&ba), "{birth:?}: {a:?}, {b:?} in {text}");
-                            assert_eq!(ab.fresh, ba.fresh, "{birth:?}: {a:?}, {b:?} in {text}");
-                            pairs += 1;
-                        }
+        each_state_after_a_first_move(birth, seed, |text, first, st, moves| {
+            let us = st.pos.turn();
+            for (i, a) in moves.iter().enumerate() {
+                for b in moves.iter().skip(i + 1).filter(|b| commute(a, b, us)) {
+                    let (ab, ba) = (after_both(st, a, b, birth), after_both(st, b, a, birth));
+                    assert_eq!(ab.is_some(), ba.is_some(), "{birth:?}: {a:?} and {b:?} after {first:?} in {text}");
+                    if let (Some(ab), Some(ba)) = (ab, ba) {
+                        assert_eq!(state_key(&ab), state_key(&ba), "{birth:?}: {a:?}, {b:?} in {text}");
+                        assert_eq!(ab.fresh, ba.fresh, "{birth:?}: {a:?}, {b:?} in {text}");
+                        pairs += 1;
                     }
                 }
             }
-        }
+        });
     }
     assert!(pairs > 10_000, "only {pairs} pairs of commuting moves");
+}
+
+/// Last moves of one unit that land out of sight (see `last_moves`) lead to states
+/// with one memo key: once one of them is noted, every later move of the same unit the
+/// search would skip gives the same key as the noted one. Checked on every pair of
+/// moves of one unit after each first move, in crowded positions and jams, under both
+/// `birth` options.
+#[test]
+fn last_moves_out_of_sight_reach_one_key() {
+    let mut pairs = 0;
+    for (birth, seed) in [(Birth::Fizzle, 0x5eed_0a51), (Birth::Strike, 0x5eed_0a52)] {
+        each_state_after_a_first_move(birth, seed, |text, first, st, moves| {
+            for (i, noted) in moves.iter().enumerate() {
+                let later = moves.get(i + 1..).unwrap_or_default();
+                let mut after_noted = st.clone();
+                after_noted.apply(noted, birth);
+                let mut out_of_sight = OutOfSight::default();
+                out_of_sight.note(st, noted, shown_squares(&after_noted).1, birth);
+                for mv in later.iter().filter(|mv| out_of_sight.known_dead(st, mv, birth)) {
+                    let mut next = st.clone();
+                    next.apply(mv, birth);
+                    let keys = (memo_key(&after_noted), memo_key(&next));
+                    assert_eq!(keys.0, keys.1, "{birth:?}: {noted:?}, {mv:?} after {first:?} in {text}");
+                    pairs += 1;
+                }
+            }
+        });
+    }
+    assert!(pairs > 10_000, "only {pairs} pairs of moves out of sight");
 }

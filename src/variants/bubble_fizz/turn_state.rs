@@ -149,8 +149,12 @@ impl<'a> TurnState<'a> {
     /// paused (counter above 0) and allowed by F6 ([`TurnState::may_move`]).
     pub(super) fn movers(&self) -> SquareSet {
         let board = self.pos.board();
-        let us = self.pos.turn();
-        board.occupied_by(us).iter().filter(|&sq| !movegen::is_immobile(board, sq) && self.may_move(sq)).collect()
+        let unpaused = board.occupied_by(self.pos.turn()).difference(board.immobile());
+        match (self.captured, self.ordinary_used) {
+            (true, _) => SquareSet::EMPTY,
+            (false, true) => unpaused & self.extras,
+            (false, false) => unpaused,
+        }
     }
 
     /// Whether some unit may still move in this turn.

@@ -22,7 +22,7 @@
 
 use super::bubbles::{above, below, struck_by_rise, Birth};
 use super::cover;
-use super::generate::{next_moves, state_key, MOVE_STEPS, STATE_STEPS};
+use super::generate::{next_moves, state_key};
 use super::relevance::{reaches, step};
 use super::safety;
 use super::steps::Steps;
@@ -32,6 +32,14 @@ use crate::geometry::{Square, SquareSet};
 use crate::rules::movegen::{is_immobile, MoveFilter};
 use crate::rules::{Move, MoveKind, Role};
 use std::collections::HashSet;
+
+/// What a state of the hunt costs besides its routes (its key and its moves looked
+/// at), in the refutation's steps.
+const HUNT_STATE_STEPS: usize = 1_000;
+
+/// What each move the hunt plays costs (the state copied and played), in the
+/// refutation's steps.
+const HUNT_MOVE_STEPS: usize = 300;
 
 /// Whether the hunt finds a legal end of the turn in progress in `st` (at least one
 /// move made), within `steps`.
@@ -85,7 +93,7 @@ fn planned(st: &TurnState, birth: Birth, steps: &Steps, routes: usize) -> bool {
         return true;
     }
     let Some(king) = st.pos.board().king(st.pos.turn()) else { return false };
-    if routes == 0 || !st.may_continue() || !steps.spend(STATE_STEPS) {
+    if routes == 0 || !st.may_continue() || !steps.spend(HUNT_STATE_STEPS) {
         return false;
     }
     let work = Steps::new(ROUTE_WORK);
@@ -222,7 +230,7 @@ fn make_way(
 /// when there is none or the steps run out (each look at the moves costs a move's
 /// steps, played or not).
 fn play(st: &mut TurnState, birth: Birth, steps: &Steps, wanted: impl Fn(&Move) -> bool) -> Option<()> {
-    if !steps.spend(MOVE_STEPS) {
+    if !steps.spend(HUNT_MOVE_STEPS) {
         return None;
     }
     let mut moves = Vec::with_capacity(32);
@@ -237,7 +245,7 @@ fn pursue(st: &TurnState, birth: Birth, target: Square, steps: &Steps, seen: &mu
     if safety::safe_at_end(st) {
         return true;
     }
-    if !st.may_continue() || !seen.insert(state_key(st)) || !steps.spend(STATE_STEPS) {
+    if !st.may_continue() || !seen.insert(state_key(st)) || !steps.spend(HUNT_STATE_STEPS) {
         return false;
     }
     let Some(purpose) = Purpose::of(st, birth, target) else { return false };
@@ -247,7 +255,7 @@ fn pursue(st: &TurnState, birth: Birth, target: Square, steps: &Steps, seen: &mu
         moves.iter().filter_map(|mv| purpose.rank(st, mv).map(|rank| (rank, *mv))).collect();
     ranked.sort_by_key(|(rank, _)| *rank);
     for (_, mv) in ranked {
-        if !steps.spend(MOVE_STEPS) {
+        if !steps.spend(HUNT_MOVE_STEPS) {
             return false;
         }
         let mut next = st.clone();
