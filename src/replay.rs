@@ -1081,9 +1081,9 @@ impl<'a> Run<'a> {
 
     /// Warns about imprecise notation and wrong check marks. Inlined: most turns are
     /// written exactly as the canonical notation, and only the others call on.
-    #[inline]
     /// `canonical` is empty for a turn the resolution found written exactly as its
     /// canonical notation (only when no language is read and the marks agree).
+    #[inline]
     fn check_notation(&mut self, ply: PlyView, written: &str, canonical: &str, mark: &str, context: &At) {
         let bare = without_marks(written);
         let written_mark = written_mark(ply);

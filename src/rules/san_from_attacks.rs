@@ -42,12 +42,7 @@ pub(super) fn resolve(
         write_move_text_against(&mv, SquareSet::EMPTY, canonical);
         return Some(mv);
     }
-    let mut rivals = SquareSet::EMPTY;
-    let mv = find_judged(pos, arena, written, in_check, &mut rivals, |_, safe| Some(safe))?;
-    if !is_written_canonically(written.token(), &mv, &rivals) {
-        write_move_text_against(&mv, rivals, canonical);
-    }
-    Some(mv)
+    resolve_judged(pos, arena, written, in_check, (canonical, true), |_, safe| Some(safe))
 }
 
 /// [`resolve`] for a variant whose plain moves are the arena's pseudo-legal moves,
