@@ -901,6 +901,7 @@ impl<'a> Run<'a> {
         if ply.turn().is_null() {
             return "--".to_string();
         }
+        // Room for a move's text when it is written out from the token below.
         let mut text = String::with_capacity(self.canonical.len().max(8) + mark.len());
         text.push_str(&self.canonical);
         san::write_if_as_written(ply.turn(), &mut text);

@@ -3,6 +3,7 @@
 //! Nothing here knows the rules. A turn token is syntax only; a variant resolves
 //! it against a position (`rules::san`).
 
+use super::languages::ENGLISH;
 use crate::geometry::Square;
 
 pub use super::lines::{Comment, Game, LineView, PlyView};
@@ -203,7 +204,7 @@ impl SanToken {
     /// is in plain form: English letters (no `P`), a destination square, and `text`
     /// exactly [`SanToken::write_plain`] of the fields.
     pub(crate) fn read_plain_form(&mut self, text: &str) {
-        let english = |letter: PieceLetter| matches!(letter, 'K' | 'Q' | 'R' | 'B' | 'N');
+        let english = |letter: PieceLetter| letter != 'P' && ENGLISH.writes(letter);
         let fits = match *self {
             SanToken::Normal { piece, to: Destination::Square(_), promotion, .. } => {
                 piece.is_none_or(english) && promotion.is_none_or(english) && {
