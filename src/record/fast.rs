@@ -358,11 +358,16 @@ fn more_parts(
 /// canonical way: one plain move (with a bounce written canonically after it), a bomb,
 /// or plain moves joined by ` & ` with a check mark only after the last (`Nf3 & Bd3+`),
 /// then suffix glyphs. The ply `turn::turn_token` reads (its move number left for the
-/// line to fill in), the text after the token, and the text from its glyphs on if it has
-/// any (for [`glyphs`]), or `None` to let the grammar decide.
+/// line to fill in) goes to `store`, whose answer comes back with the text after the
+/// token and the text from its glyphs on if it has any (for [`glyphs`]); `None` (and
+/// nothing stored) lets the grammar decide.
+///
+/// The ply is handed to `store` rather than returned: returned, it was copied whole
+/// twice on its way to the line, each copy reading bytes just written in other sizes,
+/// which the processor cannot forward (a stall on most plies of a record).
 #[allow(clippy::inline_always, reason = "one call for most tokens: the ply is built where it is stored")]
 #[inline(always)]
-pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, Option<&str>)> {
+pub(crate) fn turn<T>(token: &str, text_len: usize, store: impl FnOnce(Ply) -> T) -> Option<(&str, T, Option<&str>)> {
     let bytes = token.as_bytes();
     let start = text_len.checked_sub(token.len())?;
     let (first, mut i, mut check, mut en_passant) = first_part(bytes, start)?;
@@ -388,7 +393,7 @@ pub(crate) fn turn(token: &str, text_len: usize) -> Option<(&str, Ply, Option<&s
         return None;
     }
     let glyphs = if i > move_end { token.get(move_end..) } else { None };
-    Some((rest, Ply::new(turn_token, Span::new(start, start + i), check), glyphs))
+    Some((rest, store(Ply::new(turn_token, Span::new(start, start + i), check)), glyphs))
 }
 
 /// The suffix glyphs that start `text` (a suffix of a text of `text_len` bytes), each as

@@ -84,8 +84,7 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
         b'(' if !token.starts_with("(****)") => None,
         b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
-            let (rest, ply, glyphs) = fast::turn(token, text_len)?;
-            let mut step = lines.ply(ply);
+            let (rest, mut step, glyphs) = fast::turn(token, text_len, |ply| lines.ply(ply))?;
             if let Some(glyphs) = glyphs {
                 step = step.and_then(|()| fast::glyphs(glyphs, text_len).try_for_each(|nag| lines.nag(nag)));
             }

@@ -311,10 +311,10 @@ const LEFT: &[&str] = &[
 #[test]
 fn the_fast_path_takes_the_common_tokens() {
     for token in TAKEN {
-        assert!(fast::turn(token, token.len()).is_some(), "{token}");
+        assert!(fast::turn(token, token.len(), |_| ()).is_some(), "{token}");
     }
     for token in LEFT {
-        assert!(fast::turn(token, token.len()).is_none(), "{token}");
+        assert!(fast::turn(token, token.len(), |_| ()).is_none(), "{token}");
     }
     assert!(fast::move_number("12...").is_some() && fast::move_number("12 .").is_none());
     assert!(fast::result("1/2-1/2").is_some() && fast::result("½-½").is_none());
