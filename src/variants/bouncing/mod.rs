@@ -13,7 +13,7 @@ use crate::record::ast::TurnToken;
 use crate::rules::check_by_move;
 use crate::rules::movegen::{self, MoveFilter, PawnRules, Terrain};
 use crate::rules::refusal::Refusal;
-use crate::rules::san::WrittenMove;
+use crate::rules::san::{self, WrittenMove};
 use crate::rules::{
     mate_or_stalemate, Board, Bounce, Color, Judged, Move, Outcome, Piece, Position, ResolveError, Resolved, Role, Turn,
 };
@@ -130,12 +130,14 @@ impl Notation for Bouncing {
 
     fn resolve(&self, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
         let mut canonical = String::new();
-        let turn = notation::resolve_into(self, pos, None, token, &mut canonical)?;
+        let turn = self.resolve_into(pos, token, &mut canonical)?;
         Ok(Resolved { turn, canonical })
     }
 
     fn resolve_into(&self, pos: &Position, token: &TurnToken, canonical: &mut String) -> Result<Turn, ResolveError> {
-        notation::resolve_into(self, pos, None, token, canonical)
+        let turn = notation::resolve_into(self, pos, None, token, canonical)?;
+        san::write_if_as_written(token, canonical);
+        Ok(turn)
     }
 
     fn resolve_into_knowing(

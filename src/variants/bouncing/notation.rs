@@ -18,8 +18,10 @@ use crate::variants::prelude::*;
 
 /// Resolves a written turn: its move as SAN does, then its bounce, if written,
 /// among the bounces that legally follow that move. The canonical notation is
-/// written into `canonical` (emptied first). `in_check` says whether the side to move
-/// stands in check, when the caller knows.
+/// written into `canonical` (emptied first), or `canonical` is left empty for a move
+/// without a bounce written exactly as its canonical text, in plain form
+/// ([`san::write_if_as_written`] then writes it). `in_check` says whether the side to
+/// move stands in check, when the caller knows.
 pub(super) fn resolve_into(
     variant: &Bouncing,
     pos: &Position,
@@ -29,7 +31,7 @@ pub(super) fn resolve_into(
 ) -> Result<Turn, ResolveError> {
     let (san, written) = san::one_move_part(token)?;
     let written = written.map(|b| &b.value);
-    let from_attacks = move_from_attacks(pos, san, in_check, canonical);
+    let from_attacks = move_from_attacks(pos, san, in_check, canonical, written.is_none());
     if let (Some(mv), None) = (from_attacks, written) {
         // Legal alone: the turn needs no bounce, nor any further judge.
         return Ok(Turn::Move(mv));
@@ -64,7 +66,9 @@ pub(super) fn resolve_into(
 
 /// The move a token names when it is decided from attacks
 /// ([`san_from_attacks::resolve_judged`]), its canonical text written into
-/// `canonical` (emptied first): every unit of the written role that reaches the
+/// `canonical` (emptied first), except for the `whole_turn` (no bounce written after
+/// it) written exactly as that text, in plain form, which leaves `canonical` empty:
+/// every unit of the written role that reaches the
 /// written square must move there legally alone, which needs no bounce (B7); a move
 /// that leaves its king attacked alone may still be saved by a bounce, and then the
 /// listing decides. `None` also for what only the listing knows: in-place promotions
@@ -74,13 +78,14 @@ pub(super) fn move_from_attacks(
     san: &SanToken,
     in_check: Option<bool>,
     canonical: &mut String,
+    whole_turn: bool,
 ) -> Option<Move> {
     let written = WrittenMove::read_in(san, pos).ok()?;
     canonical.clear();
     let arena = Arena::same(TERRAIN);
-    let found = san_from_attacks::resolve_judged(pos, &arena, &written, in_check, (canonical, false), |_, alone| {
-        alone.then_some(true)
-    });
+    let whole = (&mut *canonical, whole_turn);
+    let found =
+        san_from_attacks::resolve_judged(pos, &arena, &written, in_check, whole, |_, alone| alone.then_some(true));
     if found.is_none() {
         canonical.clear();
     }
