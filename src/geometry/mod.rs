@@ -11,4 +11,4 @@ mod square_set;
 
 pub use rect::Rect;
 pub use square::{Delta, Square, MAX_FILES, MAX_RANKS, SQUARE_SLOTS};
-pub use square_set::SquareSet;
+pub use square_set::{file_span, files_of, SquareSet};

@@ -186,10 +186,23 @@ impl SquareSet {
     /// The squares from `a` to `b` on `a`'s rank, both included (`b`'s file counts).
     #[inline]
     pub fn rank_span(a: Square, b: Square) -> SquareSet {
-        let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-        let files = (2u64 << hi) - (1u64 << lo);
+        let files = u64::from(file_span(a.file(), b.file()));
         // Four ranks of 16 slots make a word.
         SquareSet::in_word(usize::from(a.rank() / 4), files << (u32::from(a.rank() % 4) * 16))
+    }
+
+    /// The set's squares on `rank`, a bit per file (bit `f` for file `f`): a rank's
+    /// questions (castling's) answered with one small word instead of whole sets.
+    #[inline]
+    pub fn rank_bits(&self, rank: u8) -> u16 {
+        let [low, middle, high] = self.0;
+        let word = match rank / 4 {
+            0 => low,
+            1 => middle,
+            _ => high,
+        };
+        // Four ranks of 16 slots make a word; the cast keeps the rank's own 16.
+        (word >> (u32::from(rank % 4) * 16)) as u16
     }
 
     /// The set whose word `word` is `bits`, the others empty (chosen without indexing,
@@ -273,6 +286,26 @@ impl IntoIterator for &SquareSet {
     }
 }
 
+/// The files from `a` to `b`, both included, a bit per file (as [`SquareSet::rank_bits`]
+/// gives a rank).
+#[inline]
+pub fn file_span(a: u8, b: u8) -> u16 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    // A file is below 16, so `2 << hi` fits the wider word the subtraction needs.
+    ((2u32 << hi) - (1u32 << lo)) as u16
+}
+
+/// The files whose bits are set in `bits` (as [`SquareSet::rank_bits`] gives them), in
+/// increasing order.
+#[inline]
+pub fn files_of(mut bits: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let file = bits.trailing_zeros() as u8;
+        bits &= bits.wrapping_sub(1);
+        (file < 16).then_some(file)
+    })
+}
+
 /// Iterator over the squares of a [`SquareSet`]: the first eight ranks as one 128-bit
 /// word, so that a set of an 8x8 board is read without a turn from one word to the
 /// next (a branch the processor cannot guess), then the last four ranks.
@@ -335,6 +368,35 @@ pub(super) mod tests {
         assert_eq!(SquareSet::EMPTY.len(), 0);
         assert_eq!(set("a1 h8 l12 l1 a12").len(), 5);
         assert_eq!(crate::geometry::attacks::grid().len(), 144);
+    }
+
+    #[test]
+    fn a_rank_is_read_as_bits_by_file_on_every_rank() {
+        let grid = set("a1 c1 l1 b4 e5 h8 a9 k12 l12");
+        assert_eq!(grid.rank_bits(0), 0b1000_0000_0101);
+        assert_eq!(grid.rank_bits(3), 0b10);
+        assert_eq!(grid.rank_bits(4), 0b1_0000);
+        assert_eq!(grid.rank_bits(7), 0b1000_0000);
+        assert_eq!(grid.rank_bits(8), 1);
+        assert_eq!(grid.rank_bits(11), 0b1100_0000_0000);
+        assert_eq!(grid.rank_bits(2), 0);
+        // Every square of the grid, rank by rank, is its own file's bit.
+        for sq in crate::geometry::attacks::grid().iter() {
+            assert_eq!(SquareSet::only(sq).rank_bits(sq.rank()), 1 << sq.file(), "{sq}");
+        }
+    }
+
+    #[test]
+    fn file_spans_and_their_files_agree_with_rank_spans() {
+        assert_eq!(super::file_span(4, 2), 0b1_1100);
+        assert_eq!(super::file_span(0, 11), 0b1111_1111_1111);
+        assert_eq!(super::file_span(6, 6), 0b100_0000);
+        assert_eq!(super::files_of(0b1000_0010_0101).collect::<Vec<_>>(), [0, 2, 5, 11]);
+        assert_eq!(super::files_of(0).next(), None);
+        for (a, b, rank) in [(0, 11, 0), (3, 7, 5), (11, 1, 11), (5, 5, 8)] {
+            let (from, to) = (Square::at(a, rank), Square::at(b, rank));
+            assert_eq!(SquareSet::rank_span(from, to).rank_bits(rank), super::file_span(a, b));
+        }
     }
 
     #[test]

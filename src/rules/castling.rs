@@ -11,7 +11,7 @@
 
 use super::movegen::{is_immobile, Terrain};
 use super::{zobrist, Color, Move, MoveKind, Position, Role};
-use crate::geometry::{attacks, Square, SquareSet};
+use crate::geometry::{file_span, Square};
 
 /// Which wing a castling right belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,10 +184,11 @@ impl CastlingPath {
         span(self.king, self.king_to)
     }
 
-    /// [`CastlingPath::king_squares`] as a set.
+    /// The files of [`CastlingPath::king_squares`], a bit per file of the path's rank
+    /// (as [`SquareSet::rank_bits`] reads a rank).
     #[inline]
-    pub fn king_span(&self) -> SquareSet {
-        SquareSet::rank_span(self.king, self.king_to)
+    pub fn king_files(&self) -> u16 {
+        file_span(self.king.file(), self.king_to.file())
     }
 
     /// Every square the king or the rook stands on, crosses or reaches.
@@ -239,21 +240,25 @@ pub fn free_castlings(pos: &Position, t: &Terrain) -> [Option<CastlingPath>; 2] 
     if king.rank() != t.castling.back_rank_of(us) || is_immobile(board, king) {
         return free;
     }
-    let rooks = board.pieces_of(us, Role::Rook).difference(board.immobile());
+    // Everything happens on the king's rank (a path's rook stands there too): its
+    // squares are read as bits by file, one small word each.
+    let rank = king.rank();
+    let rooks = board.pieces_of(us, Role::Rook).difference(board.immobile()).rank_bits(rank);
     // Squares a castling may not use: units but its king and rook, craters, and every
     // square outside the area (the king's and the rook's own squares included).
-    let walls = pos.craters() | attacks::grid().difference(SquareSet::of_rect(t.area));
-    let mut units = board.occupied();
-    units.remove(king);
+    let area = t.area;
+    let inside =
+        if (area.min_rank..=area.max_rank).contains(&rank) { file_span(area.min_file, area.max_file) } else { 0 };
+    let walls = pos.craters().rank_bits(rank) | !inside;
+    let units = board.occupied().rank_bits(rank) & !file_span(king.file(), king.file());
     for (slot, wing) in free.iter_mut().zip(Wing::ALL) {
         let Some(path) = CastlingPath::of(pos, &t.castling, wing) else { continue };
-        if !rooks.contains(path.rook) {
+        let rook = file_span(path.rook.file(), path.rook.file());
+        if rooks & rook == 0 {
             continue;
         }
-        let squares = path.king_span() | SquareSet::rank_span(path.rook, path.rook_to);
-        let mut others = units;
-        others.remove(path.rook);
-        if !squares.intersects(others | walls) {
+        let squares = path.king_files() | file_span(path.rook.file(), path.rook_to.file());
+        if squares & ((units & !rook) | walls) == 0 {
             *slot = Some(path);
         }
     }

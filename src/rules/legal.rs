@@ -6,7 +6,7 @@ use super::castling::free_castlings;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, MoveKind, Position, Role, Wing};
-use crate::geometry::{attacks, SquareSet};
+use crate::geometry::{attacks, file_span, files_of, Square, SquareSet};
 
 /// Where units move, and where attacks on the king are judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,16 +176,21 @@ fn castling(
         if filter.to.is_some_and(|to| path.king_to != to) {
             continue;
         }
-        let mut crossed = path.king_span();
+        // The squares the king crosses, as bits by file of its rank.
+        let rank = path.king.rank();
+        let mut crossed = path.king_files();
         let steps = if out_of_check { steps } else { KingSteps::default() };
         if out_of_check {
-            crossed.remove(path.king);
+            crossed &= !file_span(path.king.file(), path.king.file());
         }
-        if crossed.intersects(steps.judged.difference(steps.safe)) {
+        let (judged, safe) = (steps.judged.rank_bits(rank), steps.safe.rank_bits(rank));
+        if crossed & judged & !safe != 0 {
             continue;
         }
-        let unjudged = crossed.difference(steps.judged);
-        if unjudged.intersects(safety.leaper_threats()) || unjudged.iter().any(|sq| safety.is_threatened_by_sliders(sq))
+        let unjudged = crossed & !judged;
+        if unjudged != 0
+            && (unjudged & safety.leaper_threats().rank_bits(rank) != 0
+                || files_of(unjudged).any(|file| safety.is_threatened_by_sliders(Square::at(file, rank))))
         {
             continue;
         }
