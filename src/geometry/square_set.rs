@@ -381,7 +381,7 @@ pub(super) mod tests {
         assert_eq!(grid.rank_bits(11), 0b1100_0000_0000);
         assert_eq!(grid.rank_bits(2), 0);
         // Every square of the grid, rank by rank, is its own file's bit.
-        for sq in crate::geometry::attacks::grid().iter() {
+        for sq in &crate::geometry::attacks::grid() {
             assert_eq!(SquareSet::only(sq).rank_bits(sq.rank()), 1 << sq.file(), "{sq}");
         }
     }
