@@ -142,7 +142,10 @@ impl Rules for BubbleFizz {
     }
 
     fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
-        self.ask(|memo| generate::any_legal_turn(&TurnState::begin(pos), self.birth, memo))
+        if safety::some_plain_first_move_is_safe(pos) {
+            return Ok(true);
+        }
+        self.ask(|memo| generate::any_legal_turn_beyond_plain(&TurnState::begin(pos), self.birth, memo))
             .map_err(|over| over.undecided(pos.turn(), Question::LegalTurn))
     }
 

@@ -17,6 +17,9 @@ use crate::rules::san_from_attacks;
 use crate::rules::{Judged, Move, Position, Question, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
 
+/// The orthodox board, where moves are made and attacks judged alike.
+const ARENA: Arena = Arena::same(TERRAIN);
+
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
@@ -228,10 +231,9 @@ pub(super) fn part_from_attacks(
     }
     let first = st.count == 0;
     let mut quick = QuickSafety::new(st, variant.birth);
-    let arena = Arena::same(TERRAIN);
     // The units whose move was judged to leave the king unattacked.
     let mut unattacked = SquareSet::EMPTY;
-    let mv = san_from_attacks::resolve_judged(&st.pos, &arena, written, in_check, canonical, |mv, allowed| {
+    let mv = san_from_attacks::resolve_judged(&st.pos, &ARENA, written, in_check, canonical, |mv, allowed| {
         if !st.may_move(mv.from) || (!first && mv.capture) {
             return Some(false);
         }

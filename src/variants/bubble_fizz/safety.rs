@@ -105,16 +105,12 @@ pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
     moves.first().map(|m| m.from)
 }
 
-/// Whether some plain move (neither en passant nor castling) may start the turn in
-/// `st` and leave the mover's king unattacked right after it (every unpaused unit may
-/// make the first move): such a move alone is a legal turn (F7: bubbles never block,
-/// and births, entries and the rise only pause units). `false` also when it cannot be
-/// judged so (after the first move, several kings).
-pub(super) fn some_plain_first_move_is_safe(st: &TurnState) -> bool {
-    if st.count > 0 {
-        return false;
-    }
-    let pos: &Position = &st.pos;
+/// Whether some plain move (neither en passant nor castling) may start the side to
+/// move's turn in `pos` and leave its king unattacked right after it (every unpaused
+/// unit may make the first move): such a move alone is a legal turn (F7: bubbles never
+/// block, and births, entries and the rise only pause units). `false` also when it
+/// cannot be judged so (several kings).
+pub(super) fn some_plain_first_move_is_safe(pos: &Position) -> bool {
     let units = movegen::PseudoMoves::new(pos, &TERRAIN, MoveFilter::default());
     let mut judge = KingSafety::within(pos, TERRAIN);
     // The king's own steps first: asked for a check mark, the side stands in check,
