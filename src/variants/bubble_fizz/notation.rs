@@ -41,7 +41,11 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
 /// leads to a legal turn, which is all the search would have said. When the turn
 /// fails anywhere after such a part, it is resolved again from the start without
 /// trust, so that a refusal (or a question left undecided) is the one the search gives.
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "once per ply: out of line, the turn it resolved was copied through memory once more"
+)]
+#[inline(always)]
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
     pos: &Position,
