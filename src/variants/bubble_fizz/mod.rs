@@ -170,7 +170,7 @@ impl Rules for BubbleFizz {
         let mover = after.turn().other();
         let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
         if let (false, Some(king)) = (counted_down.is_empty(), board.king(after.turn())) {
-            if counted_down.iter().any(|from| safety::attacks_from(board, from, king)) {
+            if safety::some_attacks(board, counted_down, king) {
                 return Some(true);
             }
         }
