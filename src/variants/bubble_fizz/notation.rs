@@ -174,6 +174,7 @@ fn bubble(cause: BubbleCause) -> ResolveError {
 
 /// F7's refusal: "after this turn the white king on g6 could be captured by the king
 /// on g8", for a turn whose end leaves the king attacked.
+#[cold]
 fn exposed_king(st: &TurnState) -> Refusal {
     let side = st.pos.turn();
     let (after, _) = st.clone().finish();
@@ -199,16 +200,32 @@ fn resolve_part(
     if let Some(found) = part_from_attacks(variant, st, &written, in_check, (canonical, whole_turn)) {
         return Ok(found);
     }
+    let mv = trusted_or_listed_part(variant, st, (san, &written, last), canonical, trust)?;
+    Ok((mv, false))
+}
+
+/// A part that attacks alone do not decide: its one possible move taken on trust when
+/// `trust` allows ([`trusted_part`]), or the move of the listing ([`listed_part`]),
+/// its text appended to `canonical`. Kept out of line: few parts come here, and the
+/// buffers and states it works with would crowd the loop over the parts.
+#[inline(never)]
+fn trusted_or_listed_part(
+    variant: &BubbleFizz,
+    st: &TurnState,
+    (san, written, last): (&SanToken, &WrittenMove<'_>, bool),
+    canonical: &mut String,
+    trust: &mut Trust,
+) -> Result<Move, ResolveError> {
     with_part_scratch(|scratch| {
         if *trust != Trust::Refused {
-            if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
+            if let Some(mv) = trusted_part(st, san, written, scratch, canonical) {
                 *trust = Trust::Taken;
-                return Ok((mv, false));
+                return Ok(mv);
             }
         }
-        let mv = listed_part(variant, st, san, &written, last, scratch)?;
+        let mv = listed_part(variant, st, san, written, last, scratch)?;
         san::write_move_text(&mv, &scratch.peers, canonical);
-        Ok((mv, false))
+        Ok(mv)
     })
 }
 
