@@ -30,10 +30,19 @@ impl Log {
     }
 
     /// Adds a line; `line` is not even built when nobody reads the log.
+    #[inline]
     pub(super) fn note(&mut self, line: impl FnOnce() -> String) {
         if let Some(lines) = &mut self.0 {
-            lines.push(line());
+            Log::push(lines, line);
         }
+    }
+
+    /// Builds a line and keeps it: out of the way of the moves that note nothing,
+    /// which is every move of a replay.
+    #[cold]
+    #[inline(never)]
+    fn push(lines: &mut Vec<String>, line: impl FnOnce() -> String) {
+        lines.push(line());
     }
 
     /// Whether the log keeps its lines (someone will read them).
@@ -85,11 +94,51 @@ fn pause(pos: &mut Position, sq: Square, paused: &mut SquareSet) {
     paused.insert(sq);
 }
 
-/// F3: the unit that just landed on `sq` enters the bubble there, if any: it is
-/// paused and the bubble vanishes. Returns whether it entered one.
-#[inline]
-pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) -> bool {
-    let Some(owner) = owner_at(pos, sq) else { return false };
+/// A unit of `us` that landed on `landed` enters the bubble there, if any (F3), then
+/// makes its own bubble above it (F2) under the option `birth`; the units paused are
+/// noted among `paused`. The usual landing, on a free square below a free one, is
+/// decided here; bubbles met go to [`enter`] and [`burst`].
+#[allow(clippy::inline_always, reason = "on every move of a replay; left to itself the compiler keeps it a call")]
+#[inline(always)]
+pub(super) fn land(
+    pos: &mut Position,
+    landed: Square,
+    (us, birth): (Color, Birth),
+    paused: &mut SquareSet,
+    log: &mut Log,
+) {
+    // The bubbles before the landing: entering one takes only the one on `landed`,
+    // never the one above it.
+    let bubbles = of(pos, Color::White) | of(pos, Color::Black);
+    if bubbles.contains(landed) {
+        enter(pos, landed, paused, log);
+    }
+    // F2: off the board nothing is born; on a bubble both vanish; on a unit the
+    // bubble fizzles, or strikes the unit under `Birth::Strike`.
+    let Some(sq) = above(landed, us) else { return };
+    if bubbles.contains(sq) {
+        burst(pos, sq, us, log);
+    } else if !pos.board().is_empty_at(sq) {
+        // The unit is named only in a log that is kept.
+        let unit = |pos: &Position| pos.board().get(sq).map_or_else(|| "unit".to_string(), |p| p.to_string());
+        match birth {
+            Birth::Fizzle => log.note(|| format!("a new bubble on {sq} fizzled against the {}", unit(pos))),
+            Birth::Strike => {
+                pause(pos, sq, paused);
+                log.note(|| format!("a new bubble on {sq} struck the {}, which is paused", unit(pos)));
+            }
+        }
+    } else {
+        pos.add_bubble(us, sq);
+        log.note(|| format!("a {} bubble was born on {sq}", us.name().to_lowercase()));
+    }
+}
+
+/// F3: the unit that just landed on `sq`, where a bubble stands, enters it: it is
+/// paused (noted among `paused`) and the bubble vanishes.
+#[inline(never)]
+fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log: &mut Log) {
+    let Some(owner) = owner_at(pos, sq) else { return };
     pos.remove_bubble(owner, sq);
     pause(pos, sq, paused);
     let unit = pos.board().get(sq);
@@ -97,45 +146,20 @@ pub(super) fn enter(pos: &mut Position, sq: Square, paused: &mut SquareSet, log:
         let unit = unit.map_or_else(|| "unit".to_string(), |p| p.to_string());
         format!("the {unit} entered the {} bubble on {sq} and is paused", owner.name().to_lowercase())
     });
-    true
 }
 
-/// F2: `color` makes a bubble one step up from `landed`. Off the board nothing is
-/// born; on a bubble both vanish; on a unit the bubble fizzles, or strikes the unit
-/// under [`Birth::Strike`].
-#[inline]
-pub(super) fn bear(
-    pos: &mut Position,
-    landed: Square,
-    color: Color,
-    birth: Birth,
-    paused: &mut SquareSet,
-    log: &mut Log,
-) {
-    let Some(sq) = above(landed, color) else { return };
-    if let Some(owner) = owner_at(pos, sq) {
-        pos.remove_bubble(owner, sq);
-        log.note(|| {
-            format!(
-                "a new {} bubble on {sq} met a {} bubble there: both vanished",
-                color.name().to_lowercase(),
-                owner.name().to_lowercase()
-            )
-        });
-        return;
-    }
-    if let Some(piece) = pos.board().get(sq) {
-        match birth {
-            Birth::Fizzle => log.note(|| format!("a new bubble on {sq} fizzled against the {piece}")),
-            Birth::Strike => {
-                pause(pos, sq, paused);
-                log.note(|| format!("a new bubble on {sq} struck the {piece}, which is paused"));
-            }
-        }
-        return;
-    }
-    pos.add_bubble(color, sq);
-    log.note(|| format!("a {} bubble was born on {sq}", color.name().to_lowercase()));
+/// F2: a bubble of `color` born on `sq`, where a bubble stands: both vanish.
+#[inline(never)]
+fn burst(pos: &mut Position, sq: Square, color: Color, log: &mut Log) {
+    let Some(owner) = owner_at(pos, sq) else { return };
+    pos.remove_bubble(owner, sq);
+    log.note(|| {
+        format!(
+            "a new {} bubble on {sq} met a {} bubble there: both vanished",
+            color.name().to_lowercase(),
+            owner.name().to_lowercase()
+        )
+    });
 }
 
 /// F4: at the end of `mover`'s turn every bubble of the other side rises one square,

@@ -114,13 +114,18 @@ pub(super) fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out:
     });
 }
 
-/// Whether some legal turn continues from `st`; stops at the first. Turns of one
-/// move are tried first: they are cheap, and usually one of them is legal. The
-/// states searched after every first move count against one budget.
+/// Whether some legal turn starts from `st`, the start of a turn; stops at the
+/// first. Turns of one move are tried first: they are cheap, and usually one of them
+/// is legal. The states searched after every first move count against one budget.
+#[cfg(test)]
 pub(super) fn any_legal_turn(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
-    if safety::some_plain_first_move_is_safe(st) {
-        return Ok(true);
-    }
+    Ok(safety::some_plain_first_move_is_safe(&st.pos) || any_legal_turn_beyond_plain(st, birth, memo)?)
+}
+
+/// [`any_legal_turn`] once no plain move is known to make a legal turn alone
+/// ([`safety::some_plain_first_move_is_safe`], which the variant asks first, on the
+/// position itself: the usual answer needs neither a turn state nor a memo).
+pub(super) fn any_legal_turn_beyond_plain(st: &TurnState, birth: Birth, memo: &mut Memo) -> Result<bool, OverBudget> {
     let mut moves = Vec::with_capacity(48);
     next_moves(st, MoveFilter::default(), &mut moves);
     let mut quick = QuickSafety::new(st, birth);

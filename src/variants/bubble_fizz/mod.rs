@@ -142,7 +142,10 @@ impl Rules for BubbleFizz {
     }
 
     fn has_legal_turn(&self, pos: &Position) -> Judged<bool> {
-        self.ask(|memo| generate::any_legal_turn(&TurnState::begin(pos), self.birth, memo))
+        if safety::some_plain_first_move_is_safe(pos) {
+            return Ok(true);
+        }
+        self.ask(|memo| generate::any_legal_turn_beyond_plain(&TurnState::begin(pos), self.birth, memo))
             .map_err(|over| over.undecided(pos.turn(), Question::LegalTurn))
     }
 
@@ -167,7 +170,7 @@ impl Rules for BubbleFizz {
         let mover = after.turn().other();
         let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
         if let (false, Some(king)) = (counted_down.is_empty(), board.king(after.turn())) {
-            if counted_down.iter().any(|from| safety::attacks_from(board, from, king)) {
+            if safety::some_attacks(board, counted_down, king) {
                 return Some(true);
             }
         }

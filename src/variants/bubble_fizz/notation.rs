@@ -17,6 +17,9 @@ use crate::rules::san_from_attacks;
 use crate::rules::{Judged, Move, Position, Question, ResolveError, Resolved, Role, Turn, Wing};
 use crate::variants::prelude::*;
 
+/// The orthodox board, where moves are made and attacks judged alike.
+const ARENA: Arena = Arena::same(TERRAIN);
+
 /// Resolves a written turn part by part.
 pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -> Result<Resolved, ResolveError> {
     let mut canonical = String::new();
@@ -38,7 +41,11 @@ pub(super) fn resolve(variant: &BubbleFizz, pos: &Position, token: &TurnToken) -
 /// leads to a legal turn, which is all the search would have said. When the turn
 /// fails anywhere after such a part, it is resolved again from the start without
 /// trust, so that a refusal (or a question left undecided) is the one the search gives.
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "once per ply: out of line, the turn it resolved was copied through memory once more"
+)]
+#[inline(always)]
 pub(super) fn resolve_played(
     variant: &BubbleFizz,
     pos: &Position,
@@ -167,6 +174,7 @@ fn bubble(cause: BubbleCause) -> ResolveError {
 
 /// F7's refusal: "after this turn the white king on g6 could be captured by the king
 /// on g8", for a turn whose end leaves the king attacked.
+#[cold]
 fn exposed_king(st: &TurnState) -> Refusal {
     let side = st.pos.turn();
     let (after, _) = st.clone().finish();
@@ -192,16 +200,32 @@ fn resolve_part(
     if let Some(found) = part_from_attacks(variant, st, &written, in_check, (canonical, whole_turn)) {
         return Ok(found);
     }
+    let mv = trusted_or_listed_part(variant, st, (san, &written, last), canonical, trust)?;
+    Ok((mv, false))
+}
+
+/// A part that attacks alone do not decide: its one possible move taken on trust when
+/// `trust` allows ([`trusted_part`]), or the move of the listing ([`listed_part`]),
+/// its text appended to `canonical`. Kept out of line: few parts come here, and the
+/// buffers and states it works with would crowd the loop over the parts.
+#[inline(never)]
+fn trusted_or_listed_part(
+    variant: &BubbleFizz,
+    st: &TurnState,
+    (san, written, last): (&SanToken, &WrittenMove<'_>, bool),
+    canonical: &mut String,
+    trust: &mut Trust,
+) -> Result<Move, ResolveError> {
     with_part_scratch(|scratch| {
         if *trust != Trust::Refused {
-            if let Some(mv) = trusted_part(st, san, &written, scratch, canonical) {
+            if let Some(mv) = trusted_part(st, san, written, scratch, canonical) {
                 *trust = Trust::Taken;
-                return Ok((mv, false));
+                return Ok(mv);
             }
         }
-        let mv = listed_part(variant, st, san, &written, last, scratch)?;
+        let mv = listed_part(variant, st, san, written, last, scratch)?;
         san::write_move_text(&mv, &scratch.peers, canonical);
-        Ok((mv, false))
+        Ok(mv)
     })
 }
 
@@ -228,10 +252,9 @@ pub(super) fn part_from_attacks(
     }
     let first = st.count == 0;
     let mut quick = QuickSafety::new(st, variant.birth);
-    let arena = Arena::same(TERRAIN);
     // The units whose move was judged to leave the king unattacked.
     let mut unattacked = SquareSet::EMPTY;
-    let mv = san_from_attacks::resolve_judged(&st.pos, &arena, written, in_check, canonical, |mv, allowed| {
+    let mv = san_from_attacks::resolve_judged(&st.pos, &ARENA, written, in_check, canonical, |mv, allowed| {
         if !st.may_move(mv.from) || (!first && mv.capture) {
             return Some(false);
         }

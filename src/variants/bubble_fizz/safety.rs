@@ -5,7 +5,7 @@
 use super::bubbles::{self, Birth, PAUSE_TURNS};
 use super::turn_state::TurnState;
 use super::TERRAIN;
-use crate::geometry::Square;
+use crate::geometry::{attacks, Square, SquareSet};
 use crate::rules::check::KingSafety;
 use crate::rules::check_by_move;
 use crate::rules::movegen::{self, MoveFilter};
@@ -14,13 +14,21 @@ use crate::rules::{Board, Color, Move, Position};
 /// F8: whether an unpaused unit of `by` could capture on `sq` (the shared
 /// generator already lets paused units attack nothing).
 pub(super) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
-    movegen::is_attacked(board, &crate::geometry::SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
+    movegen::is_attacked(board, &SquareSet::EMPTY, &TERRAIN, &TERRAIN.area, sq, by)
 }
 
 /// Whether the unit on `from` could capture on `target` were it unpaused: its reach
 /// from there, lines stopped by any unit.
 pub(super) fn attacks_from(board: &Board, from: Square, target: Square) -> bool {
     board.get(from).is_some_and(|piece| check_by_move::reaches(piece, from, target, || board.occupied()))
+}
+
+/// Whether some unit on `units` could capture on `target` were it unpaused (see
+/// [`attacks_from`]). Only the units on a line or a knight's jump from `target` are
+/// looked at one by one: no other can reach it.
+pub(super) fn some_attacks(board: &Board, units: SquareSet, target: Square) -> bool {
+    let near = attacks::rook_lines(target) | attacks::bishop_lines(target) | attacks::knight_attacks(target);
+    (units & near).iter().any(|from| attacks_from(board, from, target))
 }
 
 /// F8: whether `color`'s king stands in check.
@@ -105,16 +113,12 @@ pub(super) fn attacker(after: &Position, color: Color) -> Option<Square> {
     moves.first().map(|m| m.from)
 }
 
-/// Whether some plain move (neither en passant nor castling) may start the turn in
-/// `st` and leave the mover's king unattacked right after it (every unpaused unit may
-/// make the first move): such a move alone is a legal turn (F7: bubbles never block,
-/// and births, entries and the rise only pause units). `false` also when it cannot be
-/// judged so (after the first move, several kings).
-pub(super) fn some_plain_first_move_is_safe(st: &TurnState) -> bool {
-    if st.count > 0 {
-        return false;
-    }
-    let pos: &Position = &st.pos;
+/// Whether some plain move (neither en passant nor castling) may start the side to
+/// move's turn in `pos` and leave its king unattacked right after it (every unpaused
+/// unit may make the first move): such a move alone is a legal turn (F7: bubbles never
+/// block, and births, entries and the rise only pause units). `false` also when it
+/// cannot be judged so (several kings).
+pub(super) fn some_plain_first_move_is_safe(pos: &Position) -> bool {
     let units = movegen::PseudoMoves::new(pos, &TERRAIN, MoveFilter::default());
     let mut judge = KingSafety::within(pos, TERRAIN);
     // The king's own steps first: asked for a check mark, the side stands in check,

@@ -14,7 +14,7 @@ use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen;
-use crate::rules::{Color, Move, MoveKind, Position};
+use crate::rules::{Move, MoveKind, Position};
 use std::ops::{Deref, DerefMut};
 
 /// Where the position of a turn in progress lives.
@@ -167,11 +167,12 @@ impl<'a> TurnState<'a> {
     /// square (F3) and makes its own bubble above it (F2; castling: the king's, then
     /// the rook's).
     pub(super) fn apply(&mut self, mv: &Move, birth: Birth) {
-        // Where the position lives is looked up once.
-        let pos: &mut Position = &mut self.pos;
+        let TurnState { pos, extras, fresh, moved, log, .. } = self;
+        // Where the position lives is looked up once, for the whole move.
+        let pos: &mut Position = pos;
         let us = pos.turn();
-        if self.extras.contains(mv.from) {
-            self.extras.remove(mv.from);
+        if extras.contains(mv.from) {
+            extras.remove(mv.from);
         } else {
             self.ordinary_used = true;
         }
@@ -189,41 +190,32 @@ impl<'a> TurnState<'a> {
         if counter.is_some() && pos.board().counter(mv.to) != counter {
             pos.board_mut().set_counter(mv.to, counter);
         }
-        self.moved.remove(mv.from);
-        self.moved.insert(mv.to);
+        moved.remove(mv.from);
+        moved.insert(mv.to);
         if let Some((from, to, rook_counter)) = rook {
             if rook_counter.is_some() && pos.board().counter(to) != rook_counter {
                 pos.board_mut().set_counter(to, rook_counter);
             }
             // F6: the rook keeps its own extra, if it has one.
-            if self.extras.contains(from) {
-                self.extras.remove(from);
-                self.extras.insert(to);
+            if extras.contains(from) {
+                extras.remove(from);
+                extras.insert(to);
             }
         }
-        // The unit that moved lands first (castling: the king), then the rook.
-        self.land(mv.to, us, birth);
+        // The unit that moved lands first (castling: the king), then the rook. A unit
+        // that enters a bubble is paused, so it is among the fresh ones.
+        bubbles::land(pos, mv.to, (us, birth), fresh, log);
         if let Some((_, to, _)) = rook {
-            self.land(to, us, birth);
+            bubbles::land(pos, to, (us, birth), fresh, log);
         }
         // F6: a unit paused during the turn makes no further move in it.
-        self.extras = self.extras.difference(self.fresh);
+        *extras = extras.difference(*fresh);
         if mv.kind == MoveKind::DoubleStep {
-            self.double_step = self.pos.ep_square();
+            self.double_step = pos.ep_square();
         }
         self.zeroing |= mv.is_zeroing();
         self.captured |= mv.capture;
         self.count += 1;
-    }
-
-    /// A unit of `us` that landed on `landed` enters the bubble there, if any (F3),
-    /// then makes its own bubble above it (F2).
-    fn land(&mut self, landed: Square, us: Color, birth: Birth) {
-        let pos: &mut Position = &mut self.pos;
-        if bubbles::enter(pos, landed, &mut self.fresh, &mut self.log) {
-            self.extras.remove(landed);
-        }
-        bubbles::bear(pos, landed, us, birth, &mut self.fresh, &mut self.log);
     }
 
     /// Ends the turn and returns the position after it, with what the bubbles did.
@@ -255,7 +247,10 @@ impl<'a> TurnState<'a> {
         // goes.
         let kept = self.fresh.difference(self.sat_out);
         let counting = (pos.board().occupied_by(us) & pos.board().counted()).difference(kept);
-        pos.board_mut().count_down(counting);
+        // Most turns end with no counter of the mover's to count down.
+        if !counting.is_empty() {
+            pos.board_mut().count_down(counting);
+        }
         bubbles::rise(pos, us, &mut self.log);
         // F10: the last two-square advance of the turn leaves the en passant square.
         pos.set_ep_square(self.double_step);
