@@ -250,10 +250,10 @@ pub fn free_castlings(pos: &Position, t: &Terrain) -> [Option<CastlingPath>; 2] 
     let inside =
         if (area.min_rank..=area.max_rank).contains(&rank) { file_span(area.min_file, area.max_file) } else { 0 };
     let walls = pos.craters().rank_bits(rank) | !inside;
-    let units = board.occupied().rank_bits(rank) & !file_span(king.file(), king.file());
+    let units = board.occupied().rank_bits(rank) & !(1 << king.file());
     for (slot, wing) in free.iter_mut().zip(Wing::ALL) {
         let Some(path) = CastlingPath::of(pos, &t.castling, wing) else { continue };
-        let rook = file_span(path.rook.file(), path.rook.file());
+        let rook: u16 = 1 << path.rook.file();
         if rooks & rook == 0 {
             continue;
         }

@@ -6,7 +6,7 @@ use super::castling::free_castlings;
 use super::check::KingSafety;
 use super::movegen::{is_attacked, pseudo_moves, retain_from, MoveFilter, PseudoMoves, Terrain};
 use super::{Move, MoveKind, Position, Role, Wing};
-use crate::geometry::{attacks, file_span, files_of, Square, SquareSet};
+use crate::geometry::{attacks, files_of, Square, SquareSet};
 
 /// Where units move, and where attacks on the king are judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ fn castling(
         let mut crossed = path.king_files();
         let steps = if out_of_check { steps } else { KingSteps::default() };
         if out_of_check {
-            crossed &= !file_span(path.king.file(), path.king.file());
+            crossed &= !(1 << path.king.file());
         }
         let (judged, safe) = (steps.judged.rank_bits(rank), steps.safe.rank_bits(rank));
         if crossed & judged & !safe != 0 {
