@@ -65,14 +65,14 @@ pub(super) fn resolve_into(
 }
 
 /// The move a token names when it is decided from attacks
-/// ([`san_from_attacks::resolve_judged`]), its canonical text written into
-/// `canonical` (emptied first), except for the `whole_turn` (no bounce written after
-/// it) written exactly as that text, in plain form, which leaves `canonical` empty:
-/// every unit of the written role that reaches the
-/// written square must move there legally alone, which needs no bounce (B7); a move
+/// ([`san_from_attacks::resolve_judged`]): every unit of the written role that reaches
+/// the written square must move there legally alone, which needs no bounce (B7); a move
 /// that leaves its king attacked alone may still be saved by a bounce, and then the
-/// listing decides. `None` also for what only the listing knows: in-place promotions
-/// (B5), castling, en passant, ambiguities and refusals.
+/// listing decides. Its canonical text is written into `canonical` (emptied first),
+/// except when the token is a `whole_turn` (no bounce written after it) written exactly
+/// as that text, in plain form: `canonical` is then left empty. `None` also for what
+/// only the listing knows: in-place promotions (B5), castling, en passant, ambiguities
+/// and refusals.
 pub(super) fn move_from_attacks(
     pos: &Position,
     san: &SanToken,
