@@ -1020,7 +1020,7 @@ impl<'a> Run<'a> {
         if check
             && self.verdict_only
             && self.language.is_none()
-            && self.variant.always_decides()
+            && self.variant.answers_without_search(after)
             && PutOff::applies(ply, written, &canonical)
         {
             self.canonical = canonical;

@@ -12,10 +12,11 @@
 //! the question gets the answer it would have got at once: a mate written `+` earns
 //! the same warning.
 //!
-//! Only a variant that answers every question is asked late
-//! ([`Rules::always_decides`](crate::rules::Rules::always_decides)): where a search
-//! may stop at a budget that a game's questions share (Bubble Fizz), asking them in
-//! another order could change which of them is left undecided.
+//! Only a question answered without a search is asked late
+//! ([`Rules::answers_without_search`](crate::rules::Rules::answers_without_search)):
+//! where a search may stop at a budget that a game's questions share (Bubble Fizz
+//! with an invigorated unit to move), asking them in another order could change
+//! which of them is left undecided.
 
 use super::{number_is_right, without_marks, At, ReplayedLine, Run};
 use crate::record::ast::{CheckMark, PlyView};

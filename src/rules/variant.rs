@@ -93,12 +93,14 @@ pub trait Rules: Send + Sync {
     /// variant's search could not decide it within its budget (Bubble Fizz).
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>>;
 
-    /// Whether every question about a position gets its answer: `false` for a variant
-    /// whose search may stop at its budget ([`Judged`] errors, Bubble Fizz). The
-    /// order of such questions matters (they share a game's budget), so the replay
-    /// asks them as it meets them; of the others it may put some off (a check's mate
-    /// question, which the next turn answers).
-    fn always_decides(&self) -> bool {
+    /// Whether every question about `pos` gets its answer without spending any of a
+    /// game's budget: `false` where the variant's search might spend it ([`Judged`]
+    /// errors, Bubble Fizz with an invigorated unit to move). The order of such
+    /// questions matters (they share the budget), so the replay asks them as it meets
+    /// them; of the others it may put some off (a check's mate question, which the
+    /// next turn answers). The default: always.
+    fn answers_without_search(&self, pos: &Position) -> bool {
+        let _ = pos;
         true
     }
 

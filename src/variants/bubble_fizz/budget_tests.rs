@@ -433,3 +433,62 @@ fn a_way_out_whose_bubble_strikes_the_route_s_unit_where_it_stands_makes_no_way(
     let turn = [("d3", "e3"), ("e4", "c2"), ("c2", "d1")];
     mate_under_strike_only(BISHOP_STRUCK_WHERE_IT_STANDS, 300_000, &turn);
 }
+
+/// A side to move without an invigorated unit has only turns of one move: every
+/// question about its position is answered without a step of the game's budget, so
+/// the replay may put its mate question off and play the turn before it in place
+/// (`Rules::answers_without_search`). Asked of every position of random games, of
+/// mates and stalemates, and of the jam with either side to move.
+#[test]
+fn a_side_without_invigorated_units_is_answered_without_a_step() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let answered = |birth: Birth, pos: &crate::rules::Position| {
+        let full = BubbleFizz::new(birth);
+        let none = BubbleFizz::new(birth).with_game_budget(0);
+        assert_eq!(none.has_legal_turn(pos), full.has_legal_turn(pos), "{pos:?}");
+        assert_eq!(none.outcome(pos), full.outcome(pos), "{pos:?}");
+        assert_eq!(san::check_mark(&none, pos), san::check_mark(&full, pos), "{pos:?}");
+    };
+    let mut asked = 0;
+    for birth in [Birth::Fizzle, Birth::Strike] {
+        let variant = BubbleFizz::new(birth);
+        for seed in 0..40 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = variant.start();
+            let mut turns = Vec::new();
+            for _ in 0..80 {
+                if variant.answers_without_search(&pos) {
+                    answered(birth, &pos);
+                    asked += 1;
+                }
+                turns.clear();
+                variant.legal_turns(&pos, &mut turns);
+                let Some(turn) = turns.get(rng.gen_range(0..turns.len().max(1))) else { break };
+                pos = variant.play(&pos, turn);
+            }
+        }
+    }
+    assert!(asked > 2_000, "{asked} positions asked");
+    // Mate, stalemate, and a loss with a unit paused: no turn of one move, and none
+    // of several either.
+    for text in
+        ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "7k/5Q2/6K1/p7/8/8/8/8 b - - 0 1 - a5:2"]
+    {
+        let pos = super::snapshot::read(text).expect("a valid snapshot");
+        assert!(BubbleFizz::new(Birth::Fizzle).answers_without_search(&pos), "{text}");
+        assert_eq!(BubbleFizz::new(Birth::Fizzle).with_game_budget(0).has_legal_turn(&pos), Ok(false), "{text}");
+        answered(Birth::Fizzle, &pos);
+    }
+    // An invigorated white knight: a question for White may search, one for Black
+    // never does.
+    let variant = BubbleFizz::new(Birth::Fizzle);
+    assert!(!variant.answers_without_search(&jam()));
+    let knight = |side: &str| {
+        let text = format!("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R {side} KQkq - 0 1 - f3:0");
+        super::snapshot::read(&text).expect("a valid snapshot")
+    };
+    assert!(!variant.answers_without_search(&knight("w")));
+    assert!(variant.answers_without_search(&knight("b")));
+    answered(Birth::Fizzle, &knight("b"));
+}

@@ -127,9 +127,11 @@ impl Rules for BubbleFizz {
         true
     }
 
-    /// Its search stops at a budget shared by the questions of a game.
-    fn always_decides(&self) -> bool {
-        false
+    /// Its search stops at a budget shared by the questions of a game, but spends
+    /// none when the side to move has no invigorated unit: its every turn is then one
+    /// move, judged without a search (see `generate::any_legal_turn_beyond_plain`).
+    fn answers_without_search(&self, pos: &Position) -> bool {
+        turn_state::invigorated(pos, pos.turn()).is_empty()
     }
 
     fn start(&self) -> Position {
@@ -167,8 +169,7 @@ impl Rules for BubbleFizz {
     /// otherwise only pauses units (births, entries, the rise).
     fn check_by_move(&self, after: &Position, mv: &Move) -> Option<bool> {
         let board = after.board();
-        let mover = after.turn().other();
-        let counted_down = (board.occupied_by(mover) & board.counted()).difference(board.immobile());
+        let counted_down = turn_state::invigorated(after, after.turn().other());
         if let (false, Some(king)) = (counted_down.is_empty(), board.king(after.turn())) {
             if safety::some_attacks(board, counted_down, king) {
                 return Some(true);
@@ -225,6 +226,31 @@ impl Notation for BubbleFizz {
         let turn = notation::resolve_played(self, pos, &mut st, in_check, token, canonical)?;
         st.finish_in_place();
         Ok(turn)
+    }
+
+    /// A turn of one move may be played on the replay's one position.
+    fn plays_in_place(&self, token: &TurnToken) -> bool {
+        token.parts().len() == 1
+    }
+
+    /// Played in place only when nothing can be left undecided after the turn, since
+    /// the position before it is then gone: the side to move next holds no
+    /// invigorated unit, so its every turn is one move and its search spends no
+    /// steps (a turn ends no opponent's pause, F5: it only pauses). And only a move
+    /// that attacks alone resolve and that leaves the king safe: any other is given
+    /// back (`None`, `pos` as it was) to be resolved on a copy, where a refusal or a
+    /// search leaves the position before it intact.
+    fn resolve_and_play_in_place(
+        &self,
+        pos: &mut Position,
+        in_check: Option<bool>,
+        token: &TurnToken,
+        canonical: &mut String,
+    ) -> Option<Result<Turn, ResolveError>> {
+        if !self.plays_in_place(token) || !turn_state::invigorated(pos, pos.turn().other()).is_empty() {
+            return None;
+        }
+        notation::resolve_in_place(self, pos, in_check, token, canonical).map(Ok)
     }
 
     fn write_turn(&self, pos: &Position, turn: &Turn) -> Judged<String> {

@@ -64,6 +64,34 @@ pub(super) fn resolve_played(
     }
 }
 
+/// A turn of one plain move resolved from attacks ([`part_from_attacks`]) and known
+/// to leave the king safe at its end (F7), played on `pos` itself; `None`, with
+/// `pos` as it was and `canonical` empty, for any other turn (nothing is searched
+/// here, and nothing refused). `canonical` as in [`resolve_played`].
+pub(super) fn resolve_in_place(
+    variant: &BubbleFizz,
+    pos: &mut Position,
+    in_check: Option<bool>,
+    token: &TurnToken,
+    canonical: &mut String,
+) -> Option<Turn> {
+    let [part] = token.parts() else { return None };
+    let TurnPart::Move { san, bounce: None } = &part.value else { return None };
+    canonical.clear();
+    let mut st = TurnState::begin_here(pos);
+    let written = WrittenMove::read_in(san, &st.pos).ok()?;
+    let (mv, unattacked) = part_from_attacks(variant, &st, &written, in_check, (canonical, true))?;
+    // As in `resolve_parts`: a move that leaves the king attacked is known safe at
+    // the end only when no move can follow it.
+    if !unattacked && generate::may_continue_after(&st, &mv) {
+        canonical.clear();
+        return None;
+    }
+    st.apply(&mv, variant.birth);
+    st.finish_in_place();
+    Some(Turn::Move(mv))
+}
+
 /// Whether a part may be taken on trust (see [`resolve_played`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Trust {

@@ -87,3 +87,55 @@ fn parts_resolved_from_attacks_agree_with_the_listing() {
         assert!(decided > 1000, "{birth:?}: only {decided} parts resolved from attacks");
     }
 }
+
+/// A turn played on the replay's one position (`Notation::resolve_and_play_in_place`)
+/// is the turn the copy resolves, and leaves the position `play` gives; a turn it
+/// gives back, or a wrong one, leaves the position untouched. Turns of one move of
+/// seeded random games, written canonically and from square to square, and turns
+/// no unit can play.
+#[test]
+fn a_turn_played_in_place_is_the_one_played_on_a_copy() {
+    use super::trust_tests::turn_token;
+    for birth in [Birth::Fizzle, Birth::Strike] {
+        let variant = BubbleFizz::new(birth);
+        let (mut in_place, mut given_back) = (0, 0);
+        for seed in 0..8 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = variant.start();
+            for _ in 0..60 {
+                if !matches!(variant.outcome(&pos), Ok(None)) {
+                    break;
+                }
+                let mut turns = Vec::new();
+                variant.legal_turns(&pos, &mut turns);
+                let in_check = variant.is_check(&pos);
+                let singles = turns.iter().filter(|t| matches!(t, Turn::Move(_))).step_by(turns.len() / 30 + 1);
+                for turn in singles {
+                    let Turn::Move(mv) = turn else { continue };
+                    let text = variant.write_turn(&pos, turn).expect("a decided notation");
+                    let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
+                    let forms = [text.clone(), format!("{}{}{promotion}", mv.from, mv.to), "Kxa1".to_string()];
+                    for form in forms {
+                        let token = turn_token(&form);
+                        let mut here = pos.clone();
+                        let mut canonical = String::from("left over");
+                        match variant.resolve_and_play_in_place(&mut here, Some(in_check), &token, &mut canonical) {
+                            Some(Ok(played)) => {
+                                assert_eq!(&played, turn, "`{form}` in {pos:?}");
+                                assert_eq!(here, variant.play(&pos, turn), "`{form}` in {pos:?}");
+                                in_place += 1;
+                            }
+                            Some(Err(e)) => panic!("`{form}` refused in place: {e:?}"),
+                            None => {
+                                assert_eq!(here, pos, "`{form}` given back");
+                                given_back += 1;
+                            }
+                        }
+                    }
+                }
+                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+            }
+        }
+        assert!(in_place > 500 && given_back > 500, "{birth:?}: {in_place} in place, {given_back} given back");
+    }
+}

@@ -14,7 +14,7 @@ use super::bubbles::{self, Birth, Log};
 use crate::geometry::{Square, SquareSet};
 use crate::rules::castling;
 use crate::rules::movegen;
-use crate::rules::{Move, MoveKind, Position};
+use crate::rules::{Color, Move, MoveKind, Position};
 use std::ops::{Deref, DerefMut};
 
 /// Where the position of a turn in progress lives.
@@ -59,6 +59,33 @@ impl<'a> Clone for Place<'a> {
     }
 }
 
+/// The side to move's units that start a turn apart: paused or invigorated.
+#[derive(Clone, Copy)]
+struct StartingUnits {
+    /// Paused (counter 1-3): they sit the turn out.
+    sat_out: SquareSet,
+    /// Invigorated (counter 0): each holds an extra move.
+    extras: SquareSet,
+}
+
+impl StartingUnits {
+    /// Those of the side to move in `start` (read from the position the turn starts
+    /// from, not from a copy of it just written).
+    fn of(start: &Position) -> StartingUnits {
+        let us = start.turn();
+        let sat_out = start.board().occupied_by(us) & start.board().immobile();
+        StartingUnits { sat_out, extras: invigorated(start, us) }
+    }
+}
+
+/// The units of `side` that are invigorated in `pos`: those with a counter, and it 0
+/// (paused units are the immobile ones, counter above 0).
+#[inline]
+pub(super) fn invigorated(pos: &Position, side: Color) -> SquareSet {
+    let board = pos.board();
+    (board.occupied_by(side) & board.counted()).difference(board.immobile())
+}
+
 /// A turn in progress.
 #[derive(Clone, Debug)]
 pub(super) struct TurnState<'a> {
@@ -91,7 +118,7 @@ pub(super) struct TurnState<'a> {
 impl TurnState<'static> {
     /// The start of the side to move's turn in `pos`, on a copy of its own.
     pub(super) fn begin(pos: &Position) -> TurnState<'static> {
-        TurnState::at(Place::Own(pos.clone()), pos)
+        TurnState::at(Place::Own(pos.clone()), StartingUnits::of(pos))
     }
 }
 
@@ -104,7 +131,15 @@ impl<'a> TurnState<'a> {
     )]
     pub(super) fn begin_in(pos: &Position, place: &'a mut Position) -> TurnState<'a> {
         *place = pos.clone();
-        TurnState::at(Place::Lent(place), pos)
+        TurnState::at(Place::Lent(place), StartingUnits::of(pos))
+    }
+
+    /// The start of the side to move's turn in `place` itself, played where it
+    /// stands: no copy is made, so nothing may be applied to it unless the turn is
+    /// known to be legal.
+    pub(super) fn begin_here(place: &'a mut Position) -> TurnState<'a> {
+        let units = StartingUnits::of(place);
+        TurnState::at(Place::Lent(place), units)
     }
 
     /// Back to the start of the turn, `pos`, in the same place.
@@ -115,16 +150,9 @@ impl<'a> TurnState<'a> {
         };
     }
 
-    /// The start of the turn in `start`, played on `pos` (a copy of it): the side to
-    /// move's invigorated units (counter 0) each hold an extra move (F6). Read from
-    /// `start`, not from the copy just written.
-    fn at(pos: Place<'a>, start: &Position) -> TurnState<'a> {
-        let us = start.turn();
-        let board = start.board();
-        // Paused units are the immobile ones (counter above 0); the other units with
-        // a counter (0) are invigorated.
-        let sat_out = board.occupied_by(us) & board.immobile();
-        let extras = (board.occupied_by(us) & board.counted()).difference(sat_out);
+    /// The start of the turn played on `pos`, whose side to move starts it with
+    /// `units`: its invigorated units (counter 0) each hold an extra move (F6).
+    fn at(pos: Place<'a>, StartingUnits { sat_out, extras }: StartingUnits) -> TurnState<'a> {
         TurnState {
             pos,
             extras,
