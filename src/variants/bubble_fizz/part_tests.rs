@@ -63,27 +63,35 @@ fn compare_turn(variant: &BubbleFizz, pos: &Position, turn: &Turn) -> usize {
     decided
 }
 
+/// Hands `visit` every position of `games` seeded random games of up to 60 turns
+/// (until one ends) with its legal turns.
+fn random_positions(variant: &BubbleFizz, games: u64, mut visit: impl FnMut(&Position, &[Turn])) {
+    for seed in 0..games {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut pos = variant.start();
+        for _ in 0..60 {
+            if !matches!(variant.outcome(&pos), Ok(None)) {
+                break;
+            }
+            let mut turns = Vec::new();
+            variant.legal_turns(&pos, &mut turns);
+            visit(&pos, &turns);
+            pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+        }
+    }
+}
+
 #[test]
 fn parts_resolved_from_attacks_agree_with_the_listing() {
     for birth in [Birth::Fizzle, Birth::Strike] {
         let variant = BubbleFizz::new(birth);
         let mut decided = 0;
-        for seed in 0..6 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = variant.start();
-            for _ in 0..60 {
-                if !matches!(variant.outcome(&pos), Ok(None)) {
-                    break;
-                }
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                // A sample of the turns: positions with invigorated units have thousands.
-                for turn in turns.iter().step_by(turns.len() / 40 + 1) {
-                    decided += compare_turn(&variant, &pos, turn);
-                }
-                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
+        random_positions(&variant, 6, |pos, turns| {
+            // A sample of the turns: positions with invigorated units have thousands.
+            for turn in turns.iter().step_by(turns.len() / 40 + 1) {
+                decided += compare_turn(&variant, pos, turn);
             }
-        }
+        });
         assert!(decided > 1000, "{birth:?}: only {decided} parts resolved from attacks");
     }
 }
@@ -99,43 +107,33 @@ fn a_turn_played_in_place_is_the_one_played_on_a_copy() {
     for birth in [Birth::Fizzle, Birth::Strike] {
         let variant = BubbleFizz::new(birth);
         let (mut in_place, mut given_back) = (0, 0);
-        for seed in 0..8 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = variant.start();
-            for _ in 0..60 {
-                if !matches!(variant.outcome(&pos), Ok(None)) {
-                    break;
-                }
-                let mut turns = Vec::new();
-                variant.legal_turns(&pos, &mut turns);
-                let in_check = variant.is_check(&pos);
-                let singles = turns.iter().filter(|t| matches!(t, Turn::Move(_))).step_by(turns.len() / 30 + 1);
-                for turn in singles {
-                    let Turn::Move(mv) = turn else { continue };
-                    let text = variant.write_turn(&pos, turn).expect("a decided notation");
-                    let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
-                    let forms = [text.clone(), format!("{}{}{promotion}", mv.from, mv.to), "Kxa1".to_string()];
-                    for form in forms {
-                        let token = turn_token(&form);
-                        let mut here = pos.clone();
-                        let mut canonical = String::from("left over");
-                        match variant.resolve_and_play_in_place(&mut here, Some(in_check), &token, &mut canonical) {
-                            Some(Ok(played)) => {
-                                assert_eq!(&played, turn, "`{form}` in {pos:?}");
-                                assert_eq!(here, variant.play(&pos, turn), "`{form}` in {pos:?}");
-                                in_place += 1;
-                            }
-                            Some(Err(e)) => panic!("`{form}` refused in place: {e:?}"),
-                            None => {
-                                assert_eq!(here, pos, "`{form}` given back");
-                                given_back += 1;
-                            }
+        random_positions(&variant, 8, |pos, turns| {
+            let in_check = variant.is_check(pos);
+            let singles = turns.iter().filter(|t| matches!(t, Turn::Move(_))).step_by(turns.len() / 30 + 1);
+            for turn in singles {
+                let Turn::Move(mv) = turn else { continue };
+                let text = variant.write_turn(pos, turn).expect("a decided notation");
+                let promotion = mv.promotion.map(|r| r.letter().to_string()).unwrap_or_default();
+                let forms = [text.clone(), format!("{}{}{promotion}", mv.from, mv.to), "Kxa1".to_string()];
+                for form in forms {
+                    let token = turn_token(&form);
+                    let mut here = pos.clone();
+                    let mut canonical = String::from("left over");
+                    match variant.resolve_and_play_in_place(&mut here, Some(in_check), &token, &mut canonical) {
+                        Some(Ok(played)) => {
+                            assert_eq!(&played, turn, "`{form}` in {pos:?}");
+                            assert_eq!(here, variant.play(pos, turn), "`{form}` in {pos:?}");
+                            in_place += 1;
+                        }
+                        Some(Err(e)) => panic!("`{form}` refused in place: {e:?}"),
+                        None => {
+                            assert_eq!(&here, pos, "`{form}` given back");
+                            given_back += 1;
                         }
                     }
                 }
-                pos = variant.play(&pos, &turns[rng.gen_range(0..turns.len())]);
             }
-        }
+        });
         assert!(in_place > 500 && given_back > 500, "{birth:?}: {in_place} in place, {given_back} given back");
     }
 }
