@@ -140,6 +140,35 @@ impl SquareSet {
         (u128::from(middle) << 64 | u128::from(low), high)
     }
 
+    /// The set of the halves [`SquareSet::halves`] gives.
+    #[inline]
+    fn from_halves(low: u128, high: u64) -> SquareSet {
+        // Truncations meant: each word takes its 64 bits of the low half.
+        #[allow(clippy::cast_possible_truncation)]
+        SquareSet([low as u64, (low >> 64) as u64, high])
+    }
+
+    /// The squares of the set for which `keep` holds, each asked once in increasing
+    /// order. The set is built in registers, without a branch on `keep`'s answer: a
+    /// set written square by square in memory would be read back whole right after,
+    /// before its pieces reached the cache.
+    #[inline]
+    pub fn filtered(self, mut keep: impl FnMut(Square) -> bool) -> SquareSet {
+        let (mut low, mut high) = self.halves();
+        let (mut kept_low, mut kept_high) = (0u128, 0u64);
+        while low != 0 {
+            let bit = low & low.wrapping_neg();
+            kept_low |= bit & u128::from(keep(Square::from_slot(low.trailing_zeros() as usize))).wrapping_neg();
+            low ^= bit;
+        }
+        while high != 0 {
+            let bit = high & high.wrapping_neg();
+            kept_high |= bit & u64::from(keep(Square::from_slot(128 + high.trailing_zeros() as usize))).wrapping_neg();
+            high ^= bit;
+        }
+        SquareSet::from_halves(kept_low, kept_high)
+    }
+
     /// Whether the set holds two squares or more (no count needed).
     #[inline]
     pub fn has_several(&self) -> bool {
@@ -397,6 +426,25 @@ pub(super) mod tests {
             let (from, to) = (Square::at(a, rank), Square::at(b, rank));
             assert_eq!(SquareSet::rank_span(from, to).rank_bits(rank), super::file_span(a, b));
         }
+    }
+
+    #[test]
+    fn a_filtered_set_keeps_what_its_test_keeps_asking_each_square_once_in_order() {
+        let grid = crate::geometry::attacks::grid();
+        let mut asked = Vec::new();
+        let light = grid.filtered(|sq| {
+            asked.push(sq);
+            (sq.file() + sq.rank()) % 2 == 1
+        });
+        assert_eq!(asked, grid.iter().collect::<Vec<_>>());
+        assert_eq!(light.len(), 72);
+        assert!(light.iter().all(|sq| (sq.file() + sq.rank()) % 2 == 1));
+        // Squares of all three words, and none.
+        let spread = set("a1 h4 a5 h8 a9 l12");
+        assert_eq!(spread.filtered(|sq| sq.file() == 0), set("a1 a5 a9"));
+        assert_eq!(spread.filtered(|sq| sq.rank() >= 7), set("h8 a9 l12"));
+        assert_eq!(spread.filtered(|_| true), spread);
+        assert_eq!(spread.filtered(|_| false), SquareSet::EMPTY);
     }
 
     #[test]

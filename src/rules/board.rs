@@ -75,21 +75,22 @@ impl Board {
 
     /// Counts the counters on `squares` down by one, as [`Board::set_counter`] would on
     /// each: a counter 0 goes, any other one becomes one less. A square without a
-    /// counter is left alone. Whether a counter goes or frees its unit is written into
-    /// sets without a branch: a turn counts down several counters of mixed values.
+    /// counter is left alone. Whether a counter frees its unit is gathered without a
+    /// branch (a turn counts down several counters of mixed values); the counters that
+    /// go are the 0s, the counted units that are not immobile.
     #[inline]
     pub fn count_down(&mut self, squares: SquareSet) {
-        // Units that may move again (counter now 0 or gone) and counters that went.
-        let (mut freed, mut gone) = (SquareSet::EMPTY, SquareSet::EMPTY);
-        for sq in &(squares & self.counted) {
+        let counting = squares & self.counted;
+        let gone = counting.difference(self.immobile);
+        // Units that may move again: counter now 0, or gone.
+        let freed = counting.filtered(|sq| {
             // The stored value is the counter plus one, so it simply drops by one.
             let stored = self.counters[sq.index()];
             let lower = stored.saturating_sub(1);
             self.counters[sq.index()] = lower;
             self.key ^= zobrist::stored_counter(sq, stored) ^ zobrist::stored_counter(sq, lower);
-            freed.insert_if(sq, lower <= 1);
-            gone.insert_if(sq, lower == 0);
-        }
+            lower <= 1
+        });
         self.immobile = self.immobile.difference(freed);
         self.counted = self.counted.difference(gone);
     }
