@@ -486,7 +486,7 @@ pub fn write_turn<V: Notation + ?Sized>(variant: &V, pos: &Position, turn: &Turn
         Turn::Move(mv) => variant.write_move(pos, mv),
         Turn::Bomb(target) => format!("(****){target}"),
         Turn::Bounced(mv, bounce) => format!("{}, {}-{}", variant.write_move(pos, mv), bounce.from, bounce.to),
-        Turn::Multi(moves) => moves.iter().map(|m| move_text(m, &[])).collect::<Vec<_>>().join(" & "),
+        Turn::Two(_) | Turn::Multi(_) => turn.moves().iter().map(|m| move_text(m, &[])).collect::<Vec<_>>().join(" & "),
     };
     let after = variant.play(pos, turn);
     Ok(body + check_mark(variant, &after)?)

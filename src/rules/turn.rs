@@ -61,7 +61,12 @@ pub enum Turn {
     Bounced(Move, Bounce),
     /// A bomb on a square (Tilting T2).
     Bomb(Square),
-    /// Several moves in one turn (Bubble Fizz F6), in the order played.
+    /// Two moves in one turn (Bubble Fizz F6), in the order played: the usual turn of
+    /// several moves, kept inline so that it costs no allocation.
+    Two([Move; 2]),
+    /// Three moves or more in one turn (Bubble Fizz F6), in the order played; none for
+    /// a null move. Turns are built by [`Turn::of_moves`], so that a turn of two moves
+    /// is always [`Turn::Two`] and equal turns compare equal.
     Multi(Vec<Move>),
 }
 
@@ -82,11 +87,22 @@ impl Turn {
         }
     }
 
+    /// The turn made of `moves` in order; `None` for no move.
+    pub fn of_moves(moves: &[Move]) -> Option<Turn> {
+        match *moves {
+            [] => None,
+            [mv] => Some(Turn::Move(mv)),
+            [first, second] => Some(Turn::Two([first, second])),
+            _ => Some(Turn::Multi(moves.to_vec())),
+        }
+    }
+
     /// The moves of the turn in order (none for a bomb).
     pub fn moves(&self) -> &[Move] {
         match self {
             Turn::Move(m) | Turn::Bounced(m, _) => std::slice::from_ref(m),
             Turn::Bomb(_) => &[],
+            Turn::Two(moves) => moves,
             Turn::Multi(moves) => moves,
         }
     }
@@ -103,4 +119,29 @@ pub struct TurnTrace {
     pub struck: SquareSet,
     /// Koopa K2: where the capturer landed after bouncing over what it stunned.
     pub landing: Option<Square>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, MoveKind, Turn};
+    use crate::geometry::Square;
+    use crate::rules::Role;
+
+    fn knight(from: &str, to: &str) -> Move {
+        let sq = |name: &str| Square::parse(name).expect("a square");
+        Move { role: Role::Knight, from: sq(from), to: sq(to), capture: false, promotion: None, kind: MoveKind::Normal }
+    }
+
+    #[test]
+    fn a_turn_of_moves_takes_one_form_for_each_count_and_gives_its_moves_back() {
+        let moves = [knight("g1", "f3"), knight("b1", "c3"), knight("f3", "e5")];
+        assert_eq!(Turn::of_moves(&[]), None);
+        assert_eq!(Turn::of_moves(&moves[..1]), Some(Turn::Move(moves[0])));
+        assert_eq!(Turn::of_moves(&moves[..2]), Some(Turn::Two([moves[0], moves[1]])));
+        assert_eq!(Turn::of_moves(&moves), Some(Turn::Multi(moves.to_vec())));
+        for count in 1..=3 {
+            let turn = Turn::of_moves(&moves[..count]).expect("a turn");
+            assert_eq!(turn.moves(), &moves[..count]);
+        }
+    }
 }

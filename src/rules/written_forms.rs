@@ -114,7 +114,9 @@ impl WrittenForm {
                 let bounced = pos.board().get(bounce.from).map_or((Role::Pawn, side), |p| (p.role, p.color));
                 format!("{}, {}", self.one_move(mv, side), self.step(bounced, bounce.from, bounce.to, '-'))
             }
-            (_, Turn::Multi(moves)) => moves.iter().map(|mv| self.one_move(mv, side)).collect::<Vec<_>>().join(" & "),
+            (_, Turn::Two(_) | Turn::Multi(_)) => {
+                turn.moves().iter().map(|mv| self.one_move(mv, side)).collect::<Vec<_>>().join(" & ")
+            }
         };
         if self.form.writes_check_marks() {
             body + mark

@@ -231,11 +231,7 @@ impl RefTurn {
 }
 
 fn turn_of(moves: &[Move]) -> Turn {
-    if moves.len() == 1 {
-        Turn::Move(moves[0])
-    } else {
-        Turn::Multi(moves.to_vec())
-    }
+    Turn::of_moves(moves).expect("a turn of at least one move")
 }
 
 fn collect(start: &Position, state: &RefTurn, strike: bool, out: &mut Vec<Turn>) {

@@ -96,20 +96,11 @@ pub(super) fn may_continue_after(st: &TurnState, mv: &Move) -> bool {
     }
 }
 
-/// The turn made of `moves`.
-pub(super) fn turn_of(moves: &[Move]) -> Option<Turn> {
-    match moves {
-        [] => None,
-        [mv] => Some(Turn::Move(*mv)),
-        many => Some(Turn::Multi(many.to_vec())),
-    }
-}
-
 /// Every legal turn from `st` whose next move fits `filter`.
 pub(super) fn legal_turns(st: &TurnState, birth: Birth, filter: MoveFilter, out: &mut Vec<Turn>) {
     let mut played = Vec::with_capacity(4);
     search(st, birth, filter, &mut played, &mut |moves| {
-        out.extend(turn_of(moves));
+        out.extend(Turn::of_moves(moves));
         false
     });
 }

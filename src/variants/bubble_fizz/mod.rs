@@ -111,7 +111,7 @@ impl BubbleFizz {
     pub fn each_legal_turn(&self, pos: &Position, visit: &mut dyn FnMut(Turn) -> bool) -> bool {
         let mut played = Vec::with_capacity(4);
         generate::search(&TurnState::begin(pos), self.birth, MoveFilter::default(), &mut played, &mut |moves| {
-            generate::turn_of(moves).is_some_and(&mut *visit)
+            Turn::of_moves(moves).is_some_and(&mut *visit)
         })
     }
 }

@@ -114,10 +114,9 @@ pub(super) fn resolve_parts(
 ) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
-    // The first move, and the others of a turn of several moves: a turn of one move
+    // The moves so far: the first two inline, so that a turn of one or two moves
     // allocates nothing here.
-    let mut first = None;
-    let mut more = Vec::new();
+    let mut moves = TurnMoves::default();
     // The king is known safe at the end (F7) after a last move that left it unattacked
     // (the rest of the turn only pauses units), or after a last move that nothing can
     // follow, checked for F7 with its peers.
@@ -150,25 +149,51 @@ pub(super) fn resolve_parts(
         // last move left the king unattacked.
         known_safe = last && (unattacked || (*trust != Trust::Taken && !generate::may_continue_after(st, &mv)));
         st.apply(&mv, variant.birth);
-        match first {
-            None => first = Some(mv),
-            Some(first) => {
-                if more.is_empty() {
-                    more.reserve_exact(parts);
-                    more.push(first);
-                }
-                more.push(mv);
-            }
-        }
+        moves.push(mv, parts);
     }
     if !known_safe && !safety::safe_at_end(st) {
         return Err(ResolveError::Illegal(exposed_king(st)));
     }
-    match (first, more.is_empty()) {
-        (None, _) => Err(bubble(BubbleCause::EmptyTurn)),
-        (Some(mv), true) => Ok(Turn::Move(mv)),
-        // `more` holds every move of the turn, the first included.
-        (Some(_), false) => Ok(Turn::Multi(more)),
+    moves.into_turn().ok_or_else(|| bubble(BubbleCause::EmptyTurn))
+}
+
+/// The moves of a turn being resolved, gathered into its [`Turn`]: the first two
+/// inline; a turn of three moves or more holds them all on the heap.
+#[derive(Default)]
+enum TurnMoves {
+    #[default]
+    None,
+    One(Move),
+    Two([Move; 2]),
+    More(Vec<Move>),
+}
+
+impl TurnMoves {
+    /// Adds the next move of a turn of `parts` moves.
+    fn push(&mut self, mv: Move, parts: usize) {
+        *self = match std::mem::take(self) {
+            TurnMoves::None => TurnMoves::One(mv),
+            TurnMoves::One(first) => TurnMoves::Two([first, mv]),
+            TurnMoves::Two(two) => {
+                let mut all = Vec::with_capacity(parts);
+                all.extend(two);
+                all.push(mv);
+                TurnMoves::More(all)
+            }
+            TurnMoves::More(mut all) => {
+                all.push(mv);
+                TurnMoves::More(all)
+            }
+        };
+    }
+
+    fn into_turn(self) -> Option<Turn> {
+        match self {
+            TurnMoves::None => None,
+            TurnMoves::One(mv) => Some(Turn::Move(mv)),
+            TurnMoves::Two(two) => Some(Turn::Two(two)),
+            TurnMoves::More(all) => Some(Turn::Multi(all)),
+        }
     }
 }
 
