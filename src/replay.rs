@@ -340,6 +340,7 @@ pub fn replay(
         label: std::cell::OnceCell::new(),
         strict: options.strict,
         verdict_only: options.verdict_only,
+        always_decides: variant.always_decides(),
         allow_null_moves: options.allow_null_moves,
         language: options.language,
         problems: Problems::default(),
@@ -654,6 +655,9 @@ struct Run<'a> {
     label: std::cell::OnceCell<String>,
     strict: bool,
     verdict_only: bool,
+    /// [`Rules::always_decides`] of the variant, asked once: where it holds, no
+    /// position needs to be asked whether its questions search.
+    always_decides: bool,
     allow_null_moves: bool,
     problems: Problems,
     broken_variations: usize,
@@ -1020,7 +1024,7 @@ impl<'a> Run<'a> {
         if check
             && self.verdict_only
             && self.language.is_none()
-            && self.variant.answers_without_search(after)
+            && (self.always_decides || self.variant.answers_without_search(after))
             && PutOff::applies(ply, written, &canonical)
         {
             self.canonical = canonical;

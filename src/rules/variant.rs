@@ -93,15 +93,23 @@ pub trait Rules: Send + Sync {
     /// variant's search could not decide it within its budget (Bubble Fizz).
     fn outcome(&self, pos: &Position) -> Judged<Option<Outcome>>;
 
+    /// Whether every question about every position gets its answer without a search
+    /// that may stop at a budget: `false` for a variant whose search may ([`Judged`]
+    /// errors, Bubble Fizz), which then says position by position
+    /// ([`Rules::answers_without_search`]).
+    fn always_decides(&self) -> bool {
+        true
+    }
+
     /// Whether every question about `pos` gets its answer without spending any of a
-    /// game's budget: `false` where the variant's search might spend it ([`Judged`]
-    /// errors, Bubble Fizz with an invigorated unit to move). The order of such
-    /// questions matters (they share the budget), so the replay asks them as it meets
-    /// them; of the others it may put some off (a check's mate question, which the
-    /// next turn answers). The default: always.
+    /// game's budget: `false` where the variant's search might spend it (Bubble Fizz
+    /// with an invigorated unit to move). The order of such questions matters (they
+    /// share the budget), so the replay asks them as it meets them; of the others it
+    /// may put some off (a check's mate question, which the next turn answers). The
+    /// default: [`Rules::always_decides`].
     fn answers_without_search(&self, pos: &Position) -> bool {
         let _ = pos;
-        true
+        self.always_decides()
     }
 
     /// Whether the side to move has any legal turn; an error when the variant's

@@ -127,9 +127,14 @@ impl Rules for BubbleFizz {
         true
     }
 
-    /// Its search stops at a budget shared by the questions of a game, but spends
-    /// none when the side to move has no invigorated unit: its every turn is then one
-    /// move, judged without a search (see `generate::any_legal_turn_beyond_plain`).
+    /// Its search stops at a budget shared by the questions of a game.
+    fn always_decides(&self) -> bool {
+        false
+    }
+
+    /// Its search spends none when the side to move has no invigorated unit: its every
+    /// turn is then one move, judged without a search (see
+    /// `generate::any_legal_turn_beyond_plain`).
     fn answers_without_search(&self, pos: &Position) -> bool {
         turn_state::invigorated(pos, pos.turn()).is_empty()
     }
