@@ -150,8 +150,8 @@ impl SquareSet {
 
     /// The squares of the set for which `keep` holds, each asked once in increasing
     /// order. The set is built in registers, without a branch on `keep`'s answer: a
-    /// set written square by square in memory would be read back whole right after,
-    /// before its pieces reached the cache.
+    /// set written square by square in memory and read back whole right after makes
+    /// the processor wait, since it cannot forward the small writes to the whole read.
     #[inline]
     pub fn filtered(self, mut keep: impl FnMut(Square) -> bool) -> SquareSet {
         let (mut low, mut high) = self.halves();

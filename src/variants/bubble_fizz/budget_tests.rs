@@ -438,7 +438,8 @@ fn a_way_out_whose_bubble_strikes_the_route_s_unit_where_it_stands_makes_no_way(
 /// question about its position is answered without a step of the game's budget, so
 /// the replay may put its mate question off and play the turn before it in place
 /// (`Rules::answers_without_search`). Asked of every position of random games, of
-/// mates and stalemates, and of the jam with either side to move.
+/// a mate, a stalemate and a loss, and of a position with an invigorated white knight
+/// with either side to move.
 #[test]
 fn a_side_without_invigorated_units_is_answered_without_a_step() {
     use rand::rngs::SmallRng;
