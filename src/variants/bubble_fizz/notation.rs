@@ -80,13 +80,14 @@ pub(super) fn resolve_in_place(
     canonical.clear();
     let mut st = TurnState::begin_here(pos);
     let written = WrittenMove::read_in(san, &st.pos).ok()?;
-    let (mv, unattacked) = part_from_attacks(variant, &st, &written, in_check, (canonical, true))?;
+    let resolved = part_from_attacks(variant, &st, &written, in_check, (canonical, true));
     // As in `resolve_parts`: a move that leaves the king attacked is known safe at
     // the end only when no move can follow it.
-    if !unattacked && generate::may_continue_after(&st, &mv) {
+    let Some((mv, _)) = resolved.filter(|(mv, unattacked)| *unattacked || !generate::may_continue_after(&st, mv))
+    else {
         canonical.clear();
         return None;
-    }
+    };
     st.apply(&mv, variant.birth);
     st.finish_in_place();
     Some(Turn::Move(mv))

@@ -128,6 +128,9 @@ fn a_turn_played_in_place_is_the_one_played_on_a_copy() {
                         Some(Err(e)) => panic!("`{form}` refused in place: {e:?}"),
                         None => {
                             assert_eq!(&here, pos, "`{form}` given back");
+                            // No text of a half-resolved part is left behind.
+                            let left = canonical.as_str();
+                            assert!(left.is_empty() || left == "left over", "`{form}` given back with `{left}`");
                             given_back += 1;
                         }
                     }
