@@ -88,7 +88,7 @@ impl Board {
             let stored = self.counters[sq.index()];
             let lower = stored.saturating_sub(1);
             self.counters[sq.index()] = lower;
-            self.key ^= zobrist::stored_counter(sq, stored) ^ zobrist::stored_counter(sq, lower);
+            self.key ^= zobrist::counted_down(sq, stored);
             lower <= 1
         });
         self.immobile = self.immobile.difference(freed);

@@ -74,7 +74,10 @@ const TABLED_COUNTERS: usize = 8;
 /// One number per stored counter value (the counter plus one) and square, made at
 /// compile time; the row of value 0 (no counter) is all zeros, so that a change of
 /// counter is keyed by two look-ups without asking whether there was one.
-static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1] = {
+static COUNTER_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1] = COUNTER_TABLE;
+
+/// The table of [`COUNTER_KEYS`], made once at compile time for both tables of counters.
+const COUNTER_TABLE: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1] = {
     let keyed = keys(Tag::Counter, {
         let mut rows = [0u64; TABLED_COUNTERS];
         let mut counter = 0;
@@ -99,6 +102,33 @@ pub fn counter(sq: Square, counter: u8) -> u64 {
     match COUNTER_KEYS.get(usize::from(counter) + 1) {
         Some(row) => row[sq.index()],
         None => mix((Tag::Counter as u64) << 40 | u64::from(counter) << 8 | sq.index() as u64),
+    }
+}
+
+/// What a counter stored as `stored` changes in the key when it counts down by one
+/// (to `stored - 1`; a stored 0, no counter, stays): one number per stored value and
+/// square, made at compile time, so that a countdown costs one look-up.
+static COUNT_DOWN_KEYS: [[u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1] = {
+    let mut table = [[0u64; SQUARE_SLOTS]; TABLED_COUNTERS + 1];
+    let mut stored = 1;
+    while stored <= TABLED_COUNTERS {
+        let mut sq = 0;
+        while sq < SQUARE_SLOTS {
+            table[stored][sq] = COUNTER_TABLE[stored][sq] ^ COUNTER_TABLE[stored - 1][sq];
+            sq += 1;
+        }
+        stored += 1;
+    }
+    table
+};
+
+/// The change to the key when the counter stored as `stored` on `sq` counts down by
+/// one: `stored_counter(sq, stored) ^ stored_counter(sq, stored - 1)` (0 for no counter).
+#[inline]
+pub fn counted_down(sq: Square, stored: u8) -> u64 {
+    match COUNT_DOWN_KEYS.get(usize::from(stored)) {
+        Some(row) => row[sq.index()],
+        None => stored_counter(sq, stored) ^ stored_counter(sq, stored - 1),
     }
 }
 
@@ -217,6 +247,9 @@ mod tests {
                 assert_eq!(counter(sq, value), mix((Tag::Counter as u64) << 40 | u64::from(value) << 8 | index as u64));
                 let stored = if value == 0 { 0 } else { counter(sq, value - 1) };
                 assert_eq!(stored_counter(sq, value), stored, "the stored value {value} on {sq}");
+                let lower = value.saturating_sub(1);
+                let down = stored_counter(sq, value) ^ stored_counter(sq, lower);
+                assert_eq!(counted_down(sq, value), down, "the stored value {value} on {sq} counted down");
             }
         }
     }
