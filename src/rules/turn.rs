@@ -65,8 +65,9 @@ pub enum Turn {
     /// several moves, kept inline so that it costs no allocation.
     Two([Move; 2]),
     /// Three moves or more in one turn (Bubble Fizz F6), in the order played; none for
-    /// a null move. Turns are built by [`Turn::of_moves`], so that a turn of two moves
-    /// is always [`Turn::Two`] and equal turns compare equal.
+    /// a null move. Turns are built by [`Turn::of_moves`] (or move by move,
+    /// [`Turn::then`]), so that a turn of two moves is always [`Turn::Two`] and equal
+    /// turns compare equal.
     Multi(Vec<Move>),
 }
 
@@ -94,6 +95,21 @@ impl Turn {
             [mv] => Some(Turn::Move(mv)),
             [first, second] => Some(Turn::Two([first, second])),
             _ => Some(Turn::Multi(moves.to_vec())),
+        }
+    }
+
+    /// The turn of moves followed by one more move `mv`, in the form
+    /// [`Turn::of_moves`] gives it (a turn of one or two moves allocates nothing).
+    pub fn then(self, mv: Move) -> Turn {
+        match self {
+            Turn::Move(first) => Turn::Two([first, mv]),
+            Turn::Two([first, second]) => Turn::Multi(vec![first, second, mv]),
+            Turn::Multi(mut moves) if moves.len() > 2 => {
+                moves.push(mv);
+                Turn::Multi(moves)
+            }
+            // A bounce, a bomb or a null move: their moves, and `mv` after them.
+            other => Turn::of_moves(&[other.moves(), &[mv]].concat()).unwrap_or(Turn::Move(mv)),
         }
     }
 
@@ -143,5 +159,13 @@ mod tests {
             let turn = Turn::of_moves(&moves[..count]).expect("a turn");
             assert_eq!(turn.moves(), &moves[..count]);
         }
+        // Built move by move, a turn takes the same forms.
+        let mut built = Turn::Move(moves[0]);
+        for count in 2..=5 {
+            built = built.then(moves[(count - 1) % 3]);
+            let expected: Vec<Move> = (0..count).map(|i| moves[i % 3]).collect();
+            assert_eq!(Some(built.clone()), Turn::of_moves(&expected), "{count} moves");
+        }
+        assert_eq!(Turn::Multi(Vec::new()).then(moves[1]), Turn::Move(moves[1]));
     }
 }

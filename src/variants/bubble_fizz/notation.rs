@@ -81,10 +81,7 @@ pub(super) fn resolve_in_place(
     let mut st = TurnState::begin_here(pos);
     let written = WrittenMove::read_in(san, &st.pos).ok()?;
     let resolved = part_from_attacks(variant, &st, &written, in_check, (canonical, true));
-    // As in `resolve_parts`: a move that leaves the king attacked is known safe at
-    // the end only when no move can follow it.
-    let Some((mv, _)) = resolved.filter(|(mv, unattacked)| *unattacked || !generate::may_continue_after(&st, mv))
-    else {
+    let Some((mv, _)) = resolved.filter(|(mv, unattacked)| safe_at_end_after_last(&st, mv, *unattacked, false)) else {
         canonical.clear();
         return None;
     };
@@ -115,12 +112,9 @@ pub(super) fn resolve_parts(
 ) -> Result<Turn, ResolveError> {
     canonical.clear();
     let parts = token.parts().len();
-    // The moves so far: the first two inline, so that a turn of one or two moves
-    // allocates nothing here.
-    let mut moves = TurnMoves::default();
-    // The king is known safe at the end (F7) after a last move that left it unattacked
-    // (the rest of the turn only pauses units), or after a last move that nothing can
-    // follow, checked for F7 with its peers.
+    // The moves so far, as a turn (a turn of one or two moves allocates nothing).
+    let mut turn: Option<Turn> = None;
+    // Whether the king is known safe at the end (F7) after the last move.
     let mut known_safe = false;
     // Whether the side stands in check before the part being read, when known: given
     // for the first, and after a part resolved from attacks that left the king
@@ -146,56 +140,23 @@ pub(super) fn resolve_parts(
             let text = canonical.get(text_at..).unwrap_or_default().to_string();
             return Err(bubble(BubbleCause::SeveralMovesCapture { mv: text }));
         }
-        // A part taken on trust was not checked: the end of the turn is, unless the
-        // last move left the king unattacked.
-        known_safe = last && (unattacked || (*trust != Trust::Taken && !generate::may_continue_after(st, &mv)));
+        known_safe = last && safe_at_end_after_last(st, &mv, unattacked, *trust == Trust::Taken);
         st.apply(&mv, variant.birth);
-        moves.push(mv, parts);
+        turn = Some(turn.take().map_or(Turn::Move(mv), |turn| turn.then(mv)));
     }
     if !known_safe && !safety::safe_at_end(st) {
         return Err(ResolveError::Illegal(exposed_king(st)));
     }
-    moves.into_turn().ok_or_else(|| bubble(BubbleCause::EmptyTurn))
+    turn.ok_or_else(|| bubble(BubbleCause::EmptyTurn))
 }
 
-/// The moves of a turn being resolved, gathered into its [`Turn`]: the first two
-/// inline; a turn of three moves or more holds them all on the heap.
-#[derive(Default)]
-enum TurnMoves {
-    #[default]
-    None,
-    One(Move),
-    Two([Move; 2]),
-    More(Vec<Move>),
-}
-
-impl TurnMoves {
-    /// Adds the next move of a turn of `parts` moves.
-    fn push(&mut self, mv: Move, parts: usize) {
-        *self = match std::mem::take(self) {
-            TurnMoves::None => TurnMoves::One(mv),
-            TurnMoves::One(first) => TurnMoves::Two([first, mv]),
-            TurnMoves::Two(two) => {
-                let mut all = Vec::with_capacity(parts);
-                all.extend(two);
-                all.push(mv);
-                TurnMoves::More(all)
-            }
-            TurnMoves::More(mut all) => {
-                all.push(mv);
-                TurnMoves::More(all)
-            }
-        };
-    }
-
-    fn into_turn(self) -> Option<Turn> {
-        match self {
-            TurnMoves::None => None,
-            TurnMoves::One(mv) => Some(Turn::Move(mv)),
-            TurnMoves::Two(two) => Some(Turn::Two(two)),
-            TurnMoves::More(all) => Some(Turn::Multi(all)),
-        }
-    }
+/// Whether the king is known safe at the end of the turn (F7) when `mv`, the turn's
+/// last move, is played from `st`, without asking the board: the move leaves it
+/// unattacked (the rest of the turn only pauses units), or nothing can follow the
+/// move, which was then checked for F7 with its peers, unless it was taken on trust
+/// (`trusted`: the end of the turn is checked instead).
+fn safe_at_end_after_last(st: &TurnState, mv: &Move, unattacked: bool, trusted: bool) -> bool {
+    unattacked || (!trusted && !generate::may_continue_after(st, mv))
 }
 
 /// Buffers one turn's parts are resolved with: the moves that may come next and fit
