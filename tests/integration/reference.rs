@@ -1,5 +1,5 @@
-//! Differential test against the independent Python implementations of Bellows and
-//! Bubble Fizz in `tools/reference/`, written from RULINGS.md alone. Their outputs are
+//! Differential test against the independent Python implementations of Bellows, Bubble
+//! Fizz, Bouncing, Koopa and Tilting in `tools/reference/`, written from RULINGS.md alone. Their outputs are
 //! kept in `fixtures/reference/` (how to make them again: `tools/reference/README.md`),
 //! so this test needs no Python: for every option set it compares perft counts, the
 //! sorted legal turns of each position, and the snapshot after every ply of seeded random
@@ -32,6 +32,9 @@ const SETS: &[Set] = &[
     },
     Set { variant: "bubble-fizz", rules: "", prefix: "bubble-fizz" },
     Set { variant: "bubble-fizz", rules: "birth=strike", prefix: "bubble-fizz-strike" },
+    Set { variant: "bouncing", rules: "", prefix: "bouncing" },
+    Set { variant: "koopa", rules: "", prefix: "koopa" },
+    Set { variant: "tilting", rules: "", prefix: "tilting" },
 ];
 
 fn read(prefix: &str, kind: &str) -> String {
