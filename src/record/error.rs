@@ -106,7 +106,12 @@ impl SyntaxError {
         let message = match self.problem {
             Problem::Expected(what) => format!("expected {what}"),
             Problem::Message(message) => message.to_owned(),
-            Problem::Token(what) => format!("`{}` {what}", quoted()),
+            Problem::Token(what) => {
+                match super::unread_forms::hint(span.of(text)).filter(|_| self.problem == NOT_A_MOVE) {
+                    Some(hint) => format!("`{}` {what}: {hint}", quoted()),
+                    None => format!("`{}` {what}", quoted()),
+                }
+            }
             Problem::Primitive if span.start() >= text.len() => "unexpected end of the game".to_owned(),
             Problem::Primitive => format!("unexpected `{}`", quoted()),
         };

@@ -27,6 +27,7 @@ mod tag_text;
 mod tags;
 mod tree;
 mod turn;
+mod unread_forms;
 
 #[cfg(test)]
 mod tests;

@@ -54,6 +54,38 @@ fn garbage_tokens_are_named() {
 }
 
 #[test]
+fn moves_in_another_script_are_named_so() {
+    let cyrillic = "`К` is a Cyrillic letter, and arbiter reads moves in the Latin alphabet (with the piece \
+                    letters of English or of a language `--lang` names), in figurines and in ICCF numbers";
+    assert_eq!(error("1. e4 e5 2. Кf3 Кc6"), (format!("`Кf3` is not a move: {cyrillic}"), "Кf3".into()));
+    // A Russian king, and a file typed in Cyrillic (`с`, not `c`): the first such letter is named.
+    assert!(error("1. Крe2").0.ends_with(cyrillic), "{}", error("1. Крe2").0);
+    assert!(error("1. e4 e5 2. Nс3").0.starts_with("`Nс3` is not a move: `с` is a Cyrillic letter"));
+    assert!(error("1. Ιf3").0.starts_with("`Ιf3` is not a move: `Ι` is a Greek letter"));
+    // Figurines are read, and so never reach this message.
+    assert!(parse_game("1. ♘f3 ♞f6 *").is_ok());
+}
+
+#[test]
+fn descriptive_notation_is_named_so() {
+    let descriptive = "it looks like descriptive notation (`P-K4`, `N-KB3`), which arbiter does not read: moves \
+                       are read in algebraic notation (`e4`, `Nf3`)";
+    for token in [
+        "P-K4", "N-KB3", "N-B3", "PxP", "PxPch", "Q-R5ch", "B-N5", "B-KN5", "KtxP", "QR-Q1", "P-QR4", "BxN", "P-K8=Q",
+        "P-K8/Q", "KBPxP", "K-Q2", "R-K1+", "P-Q4!",
+    ] {
+        assert_eq!(
+            error(&format!("1. {token}")),
+            (format!("`{token}` is not a move: {descriptive}"), token.to_owned())
+        );
+    }
+    // Not descriptive: a lower-case file, a wrong rank or unit, no operator.
+    for token in ["Zz9", "Nbd", "e-d", "P-K9", "X-K4", "PK4", "P-", "-K4", "N-Z3"] {
+        assert_eq!(error(&format!("1. {token}")).0, format!("`{token}` is not a move"), "{token}");
+    }
+}
+
+#[test]
 fn long_garbage_is_quoted_short() {
     let text = format!("1. {}", "z".repeat(10_000));
     let (message, span) = error(&text);
