@@ -1194,15 +1194,16 @@ impl<'a> Run<'a> {
     }
 }
 
-/// The result a `Result` tag states (`½-½` is `1/2-1/2`), or `None` for text that
-/// is no result.
+/// The result a `Result` tag states, in any form the movetext reads (`½-½` and `1/2`
+/// are `1/2-1/2`, `1:0` is `1-0`), or `None` for text that is no result. The four
+/// standard forms, which nearly every game writes, are told at once.
 fn result_of_tag(tag: &str) -> Option<GameResult> {
     match tag.trim() {
         "1-0" => Some(GameResult::WhiteWins),
         "0-1" => Some(GameResult::BlackWins),
-        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        "1/2-1/2" => Some(GameResult::Draw),
         "*" => Some(GameResult::Unknown),
-        _ => None,
+        other => crate::record::result_of_text(other),
     }
 }
 

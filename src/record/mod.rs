@@ -33,5 +33,6 @@ mod unread_forms;
 mod tests;
 
 pub use error::{quote, ParseError};
+pub use movetext::result_of_text;
 pub use parser::{parse_game, read_game};
 pub use reader::{GameReader, RawGame, ReadError, MAX_GAME_BYTES};

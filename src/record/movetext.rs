@@ -158,32 +158,44 @@ fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack
 /// The dashes read between the two scores of a result besides `-` and `:` (`1–0`).
 const RESULT_DASHES: &[char] = &['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}'];
 
-// result = "*" | score , result_sign , score ;   (* followed by a delimiter or the end *)
-// score = "1/2" | "½" | "0.5" | "1" | "0" ;       (* 1-0, 0-1 or a half each *)
+// result = "*" | score , result_sign , score | half ;   (* followed by a delimiter or the end *)
+// score = half | "1" | "0" ;                               (* 1-0, 0-1 or a half each *)
+// half = "1/2" | "½" | "0.5" ;
 // result_sign = "-" | ":" | dash ;
 /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`, and the forms records also
-/// use: `1:0`, `½-½`, `½:½`, `0.5-0.5`, `1–0` (any dash).
+/// use: `1:0`, `½-½`, `½:½`, `0.5-0.5`, `1–0` (any dash), and a half point written
+/// once for the draw (`1/2`, `½`): no move or number is written so.
 pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
     if let Some(rest) = input.strip_prefix('*') {
         if at_token_end(rest) {
             return Ok((rest, GameResult::Unknown));
         }
     }
-    let parsed = score(input).and_then(|(white, rest)| {
-        let sign = rest.chars().next().filter(|c| matches!(c, '-' | ':') || RESULT_DASHES.contains(c))?;
-        let (black, rest) = score(skip(rest, sign.len_utf8()))?;
-        Some((white, black, rest))
-    });
+    let Some((white, after_white)) = score(input) else {
+        return SyntaxError::at(input, Problem::Primitive).backtrack();
+    };
+    let parsed = after_white
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '-' | ':') || RESULT_DASHES.contains(c))
+        .and_then(|sign| score(skip(after_white, sign.len_utf8())).map(|(black, rest)| (white, black, rest)));
     let result = match parsed {
         Some((2, 0, rest)) if at_token_end(rest) => Some((rest, GameResult::WhiteWins)),
         Some((0, 2, rest)) if at_token_end(rest) => Some((rest, GameResult::BlackWins)),
         Some((1, 1, rest)) if at_token_end(rest) => Some((rest, GameResult::Draw)),
+        _ if white == 1 && at_token_end(after_white) => Some((after_white, GameResult::Draw)),
         _ => None,
     };
     match result {
         Some(found) => Ok(found),
         None => SyntaxError::at(input, Problem::Primitive).backtrack(),
     }
+}
+
+/// The result `text` states when it is one result token and nothing else, in any form
+/// [`result`] reads: what a `Result` tag holds (`1-0`, `1:0`, `½-½`, `1/2`, `*`).
+pub fn result_of_text(text: &str) -> Option<GameResult> {
+    result(text).ok().filter(|(rest, _)| rest.is_empty()).map(|(_, result)| result)
 }
 
 /// One side's score at the start of `text`, in half points, and the text after it.

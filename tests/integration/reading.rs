@@ -146,6 +146,7 @@ fn results_move_numbers_and_castling_in_their_lenient_forms() {
         ("half.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 ½:½\n"),
         ("decimal.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 0.5-0.5\n"),
         ("minus.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O\u{2212}O Nf6 0:1\n"),
+        ("once.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1/2\n"),
     ] {
         let path = record(name, text);
         let out = run(&["validate", &path]);
@@ -153,6 +154,19 @@ fn results_move_numbers_and_castling_in_their_lenient_forms() {
         assert!(out.stdout.contains("1 game(s)"), "{name}: {}", out.stdout);
         assert_eq!(final_fen(&path, 1, &[]), plain, "{name}");
     }
+}
+
+#[test]
+fn a_result_tag_in_a_lenient_form_agrees_with_the_same_result_in_the_movetext() {
+    for (tag, movetext) in [("1/2", "1/2-1/2"), ("½-½", "1/2"), ("1:0", "1-0"), ("0.5-0.5", "½"), ("0:1", "0-1")] {
+        let path = record("tag-form.pgn", &format!("[Result \"{tag}\"]\n\n1. e4 e5 {movetext}\n"));
+        let out = run(&["validate", &path]);
+        assert_eq!(out.code, 0, "{tag}: {}{}", out.stdout, out.stderr);
+        assert!(!out.stderr.contains("Result tag says"), "{tag} against {movetext}: {}", out.stderr);
+    }
+    let path = record("tag-differs.pgn", "[Result \"1:0\"]\n\n1. e4 e5 1/2\n");
+    let out = run(&["validate", &path]);
+    assert!(out.stderr.contains("the movetext ends with 1/2-1/2 but the Result tag says 1:0"), "{}", out.stderr);
 }
 
 #[test]

@@ -54,6 +54,10 @@ fn result_forms() {
         ("0.5-0.5", GameResult::Draw),
         ("1\u{2013}0", GameResult::WhiteWins),
         ("1/2-1/2", GameResult::Draw),
+        // A half point written once: the draw.
+        ("1/2", GameResult::Draw),
+        ("½", GameResult::Draw),
+        ("0.5", GameResult::Draw),
     ] {
         let game = parse(&format!("1. e4 {written}"));
         assert_eq!(game.result.clone().map(|r| r.value), Some(result), "{written}");

@@ -80,6 +80,12 @@ fn a_result_ends_a_game_without_tags() {
 }
 
 #[test]
+fn a_half_point_written_once_ends_a_game_as_a_draw() {
+    let games = games("1. e4 e5 1/2 1. d4 d5 ½\n1. c4 0.5\n1. Nf3 1/2-1/2\n".as_bytes());
+    assert_eq!(texts(&games), vec!["1. e4 e5 1/2 ", "             1. d4 d5 ½\n", "1. c4 0.5\n", "1. Nf3 1/2-1/2\n"]);
+}
+
+#[test]
 fn two_games_on_one_line_keep_their_columns() {
     let games = games(b"1. e4 e5 1:0 1. d4 d5 0.5-0.5\n");
     assert_eq!(texts(&games), vec!["1. e4 e5 1:0 ", "             1. d4 d5 0.5-0.5\n"]);
