@@ -115,10 +115,11 @@ fn castling_hyphen(input: &str) -> TResult<'_, ()> {
     }
 }
 
-// castle = o , hyphen , o , [ hyphen , o ] ;   (* o = "O" | "0", the same all through *)
-/// Castling, with the letter O or the digit zero, and any hyphen or dash between.
+// castle = o , hyphen , o , [ hyphen , o ] ;   (* o = "O" | "0" | "o", the same all through *)
+/// Castling, with the letter O (upper or lower case: `o` is no file) or the digit zero,
+/// and any hyphen or dash between.
 pub(crate) fn castle(input: &str) -> TResult<'_, SanToken> {
-    let Some(o @ ('O' | '0')) = input.chars().next() else { return no_match(input) };
+    let Some(o @ ('O' | '0' | 'o')) = input.chars().next() else { return no_match(input) };
     let (rest, ()) = (char(o), castling_hyphen, char(o)).parse(input).map(|(rest, _)| (rest, ()))?;
     match (castling_hyphen, char(o)).parse(rest) {
         Ok((after, _)) => Ok((after, SanToken::Castle { long: true })),
@@ -233,7 +234,7 @@ pub(crate) fn is_numeric_move(token: &str) -> bool {
 /// One move as written, without check marks or suffixes.
 pub(crate) fn san(input: &str) -> TResult<'_, SanToken> {
     match first_byte(input) {
-        Some(b'O') => castle(input),
+        Some(b'O' | b'o') => castle(input),
         Some(b'0') => castle(input).or_else(|_| numeric(input)),
         Some(b'1'..=b'9') => numeric(input),
         _ => normal(input),

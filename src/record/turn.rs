@@ -53,6 +53,38 @@ pub(crate) fn glyph(input: &str) -> TResult<'_, u8> {
     Ok((skip(input, len), nag))
 }
 
+// evaluation = "=" | "∞" | "+=" | "+/=" | "⩲" | "=+" | "=/+" | "⩱" | "±" | "+/-" | "∓" | "-/+"
+//            | "+-" | "-+" | "=/∞" | "□" ;   (* a token of its own *)
+/// An evaluation symbol written as a token of its own, as books and annotated records
+/// write them after a move (`13. Bb5 ±`), as the NAG that stands for it (PGN's table:
+/// `=` is $10, `±` $16, `+-` $18, `□` $7, ...). None of them is a move or a number.
+pub(crate) fn evaluation(input: &str) -> TResult<'_, u8> {
+    const SYMBOLS: [(&str, u8); 18] = [
+        ("=", 10),
+        ("\u{221e}", 13),
+        ("+=", 14),
+        ("+/=", 14),
+        ("\u{2a72}", 14),
+        ("=+", 15),
+        ("=/+", 15),
+        ("\u{2a71}", 15),
+        ("\u{b1}", 16),
+        ("+/-", 16),
+        ("\u{2213}", 17),
+        ("-/+", 17),
+        ("+-", 18),
+        ("+\u{2212}", 18),
+        ("-+", 19),
+        ("\u{2212}+", 19),
+        ("=/\u{221e}", 44),
+        ("\u{25a1}", 7),
+    ];
+    SYMBOLS
+        .iter()
+        .find_map(|&(symbol, nag)| input.strip_prefix(symbol).filter(|rest| at_token_end(rest)).map(|rest| (rest, nag)))
+        .map_or_else(|| no_match(input), Ok)
+}
+
 // en_passant = "e.p." | "ep" ;
 /// The en passant remark after a pawn capture; it carries no meaning.
 fn en_passant(input: &str) -> TResult<'_, ()> {

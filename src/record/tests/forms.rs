@@ -42,6 +42,9 @@ fn castling_with_any_dash() {
         assert_eq!(san(written), SanToken::Castle { long: false }, "{written}");
     }
     assert_eq!(san("O\u{2013}O\u{2013}O"), SanToken::Castle { long: true });
+    // Lower case `o` is no file, so `o-o` can only be castling.
+    assert_eq!(san("o-o"), SanToken::Castle { long: false });
+    assert_eq!(san("o-o-o"), SanToken::Castle { long: true });
 }
 
 #[test]

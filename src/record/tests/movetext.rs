@@ -1,7 +1,7 @@
 //! Movetext: move numbers, comments, escape lines, NAGs and glyphs, variations,
 //! results, and tag pairs.
 
-use super::{parse, plies};
+use super::{error, parse, plies};
 use crate::record::ast::{GameResult, MoveNumber};
 
 /// The written SAN of each ply of a line, as text.
@@ -59,6 +59,20 @@ fn nags_and_glyphs_in_order() {
     let nags: Vec<Vec<u8>> = plies.iter().map(|p| p.nags.iter().map(|n| n.value).collect()).collect();
     assert_eq!(nags, vec![vec![1, 14], vec![4], vec![5, 1, 255], vec![6], vec![3], vec![2]]);
     assert_eq!(written(text, &plies)[0], "e4!");
+}
+
+#[test]
+fn evaluation_symbols_written_apart_are_their_nags() {
+    let text = "1. e4 = e5 += 2. Nf3 \u{b1} Nc6 +- 3. Bb5 \u{221e} a6 =+ 4. Ba4 \u{2213} Nf6 -+ 5. O-O \u{25a1} +/= =/\u{221e} *";
+    let nags: Vec<Vec<u8>> = plies(text).iter().map(|p| p.nags.iter().map(|n| n.value).collect()).collect();
+    assert_eq!(
+        nags,
+        vec![vec![10], vec![14], vec![16], vec![18], vec![13], vec![15], vec![17], vec![19], vec![7, 14, 44]]
+    );
+    // Only a symbol alone is one: glued to more, or before any move, it is refused as before.
+    assert_eq!(error("1. e4 +-+").0, "`+-+` is not a move");
+    assert_eq!(error("1. e4 =Q").0, "`=Q` is not a move");
+    assert_eq!(error("\u{b1} 1. e4").0, "a NAG must follow a move");
 }
 
 #[test]
