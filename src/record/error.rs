@@ -107,7 +107,9 @@ impl SyntaxError {
             Problem::Expected(what) => format!("expected {what}"),
             Problem::Message(message) => message.to_owned(),
             Problem::Token(what) => {
-                match super::unread_forms::hint(span.of(text)).filter(|_| self.problem == NOT_A_MOVE) {
+                // A token that is no move says what it looks like, when it looks like something.
+                let hint = (self.problem == NOT_A_MOVE).then(|| super::unread_forms::hint(span.of(text))).flatten();
+                match hint {
                     Some(hint) => format!("`{}` {what}: {hint}", quoted()),
                     None => format!("`{}` {what}", quoted()),
                 }

@@ -8,7 +8,7 @@ use super::fast;
 use super::lex::{at_token_end, brace_comment, comment, located_comment, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
-use super::turn::{evaluation, glyph, turn_token};
+use super::turn::{evaluation, glyph, starts_evaluation, turn_token};
 
 // element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
@@ -128,7 +128,7 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             let problem = Problem::Message("a tag pair cannot stand in the movetext");
             return SyntaxError::first_bytes(token, 1, problem).fail();
         }
-        '=' | '+' | '-' | '±' | '∓' | '∞' | '⩲' | '⩱' | '−' | '□' if evaluation(token).is_ok() => {
+        first if starts_evaluation(first) && evaluation(token).is_ok() => {
             let (rest, nag) = evaluation(token)?;
             (rest, lines.nag(Spanned { value: nag, span: at(rest) }))
         }

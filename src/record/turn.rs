@@ -53,36 +53,45 @@ pub(crate) fn glyph(input: &str) -> TResult<'_, u8> {
     Ok((skip(input, len), nag))
 }
 
+/// The evaluation symbols [`evaluation`] reads, each with its NAG.
+const EVALUATIONS: [(&str, u8); 18] = [
+    ("=", 10),
+    ("\u{221e}", 13),
+    ("+=", 14),
+    ("+/=", 14),
+    ("\u{2a72}", 14),
+    ("=+", 15),
+    ("=/+", 15),
+    ("\u{2a71}", 15),
+    ("\u{b1}", 16),
+    ("+/-", 16),
+    ("\u{2213}", 17),
+    ("-/+", 17),
+    ("+-", 18),
+    ("+\u{2212}", 18),
+    ("-+", 19),
+    ("\u{2212}+", 19),
+    ("=/\u{221e}", 44),
+    ("\u{25a1}", 7),
+];
+
 // evaluation = "=" | "∞" | "+=" | "+/=" | "⩲" | "=+" | "=/+" | "⩱" | "±" | "+/-" | "∓" | "-/+"
 //            | "+-" | "-+" | "=/∞" | "□" ;   (* a token of its own *)
 /// An evaluation symbol written as a token of its own, as books and annotated records
 /// write them after a move (`13. Bb5 ±`), as the NAG that stands for it (PGN's table:
 /// `=` is $10, `±` $16, `+-` $18, `□` $7, ...). None of them is a move or a number.
+/// Tried only on a token whose first character may start one ([`starts_evaluation`]).
 pub(crate) fn evaluation(input: &str) -> TResult<'_, u8> {
-    const SYMBOLS: [(&str, u8); 18] = [
-        ("=", 10),
-        ("\u{221e}", 13),
-        ("+=", 14),
-        ("+/=", 14),
-        ("\u{2a72}", 14),
-        ("=+", 15),
-        ("=/+", 15),
-        ("\u{2a71}", 15),
-        ("\u{b1}", 16),
-        ("+/-", 16),
-        ("\u{2213}", 17),
-        ("-/+", 17),
-        ("+-", 18),
-        ("+\u{2212}", 18),
-        ("-+", 19),
-        ("\u{2212}+", 19),
-        ("=/\u{221e}", 44),
-        ("\u{25a1}", 7),
-    ];
-    SYMBOLS
+    EVALUATIONS
         .iter()
         .find_map(|&(symbol, nag)| input.strip_prefix(symbol).filter(|rest| at_token_end(rest)).map(|rest| (rest, nag)))
         .map_or_else(|| no_match(input), Ok)
+}
+
+/// Whether an evaluation symbol ([`evaluation`]) may start with `first`: asked of every
+/// token the grammar reads, before the symbols are, so that moves pay one comparison.
+pub(crate) fn starts_evaluation(first: char) -> bool {
+    matches!(first, '=' | '+' | '-' | '±' | '∓' | '∞' | '⩲' | '⩱' | '−' | '□')
 }
 
 // en_passant = "e.p." | "ep" ;
@@ -282,5 +291,20 @@ fn anchor(turn: &mut WrittenTurn, len: usize) {
     }
     for glyph in &mut turn.glyphs {
         fix(&mut glyph.span);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{evaluation, starts_evaluation, EVALUATIONS};
+
+    #[test]
+    fn every_evaluation_symbol_is_read_alone_as_its_nag() {
+        for &(symbol, nag) in &EVALUATIONS {
+            assert!(symbol.chars().next().is_some_and(starts_evaluation), "{symbol}");
+            assert_eq!(evaluation(symbol).ok(), Some(("", nag)), "{symbol}");
+            assert_eq!(evaluation(&format!("{symbol} e5")).ok(), Some((" e5", nag)), "{symbol}");
+            assert!(evaluation(&format!("{symbol}x")).is_err(), "{symbol}");
+        }
     }
 }

@@ -1,9 +1,10 @@
 //! Differential test against the independent Python implementations of Bellows, Bubble
-//! Fizz, Bouncing, Koopa and Tilting in `tools/reference/`, written from RULINGS.md alone. Their outputs are
-//! kept in `fixtures/reference/` (how to make them again: `tools/reference/README.md`),
-//! so this test needs no Python: for every option set it compares perft counts, the
-//! sorted legal turns of each position, and the snapshot after every ply of seeded random
-//! games, which `arbiter replay` must reproduce from the games' notation.
+//! Fizz, Bouncing, Koopa and Tilting in `tools/reference/`, written from RULINGS.md
+//! alone. Their outputs are kept in `fixtures/reference/` (how to make them again:
+//! `tools/reference/README.md`), so this test needs no Python: for every option set it
+//! compares perft counts, the sorted legal turns of each position, and the snapshot
+//! after every ply of seeded random games, which `arbiter replay` must reproduce from
+//! the games' notation.
 
 use arbiter::rules::perft::perft;
 use arbiter::variants::prelude::*;
