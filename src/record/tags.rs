@@ -61,11 +61,39 @@ fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResul
             Some(_) => i += 1,
         }
     }
-    let raw = text.get(..i).unwrap_or("");
-    let value = if escaped { TagText::from(unescape(raw)) } else { TagText::new(raw) };
-    let after = input.take_from(i);
+    // A quote followed by more text than the `]` is a bare quote inside the value when
+    // a later quote on the line closes the pair.
+    let bare_quotes_end = if closes_tag(text, i) { None } else { inner_quotes_end(text, i) };
+    let end = bare_quotes_end.unwrap_or(i);
+    let raw = text.get(..end).unwrap_or("");
+    let value = if escaped || bare_quotes_end.is_some() { TagText::from(unescape(raw)) } else { TagText::new(raw) };
+    let after = input.take_from(end);
     let (rest, _) = char('"').parse(after)?;
-    Ok((rest, spanned(value, &input, &after)))
+    let tag = spanned(value, &input, &after);
+    if bare_quotes_end.is_some() {
+        let message = "the tag value holds a `\"` written without its backslash (`\\\"`); it was read up to the `\"` just before the `]`";
+        remarks.push(Spanned { value: message.to_owned(), span: tag.span });
+    }
+    Ok((rest, tag))
+}
+
+/// Whether the `"` at `text[quote]` may close the tag pair: only spaces or tabs stand
+/// between it and a `]` or the end of the line.
+fn closes_tag(text: &str, quote: usize) -> bool {
+    let after = text.get(quote + 1..).unwrap_or("").trim_start_matches([' ', '\t', '\r']);
+    after.is_empty() || after.starts_with([']', '\n'])
+}
+
+/// Where a value that holds bare quotes ends (`[Event "The "Big" Open"]`, as hand-typed
+/// records write): the first `"` after `quote` on the same line that only spaces or
+/// tabs part from a `]`.
+fn inner_quotes_end(text: &str, quote: usize) -> Option<usize> {
+    let line_end = text.get(quote..)?.find('\n').map_or(text.len(), |at| quote + at);
+    let line = text.get(..line_end)?;
+    line.get(quote + 1..)?
+        .match_indices('"')
+        .map(|(at, _)| quote + 1 + at)
+        .find(|&at| line.get(at + 1..).is_some_and(|after| after.trim_start_matches([' ', '\t']).starts_with(']')))
 }
 
 /// Replaces `\"` by `"` and `\\` by `\`; any other backslash is kept as written.

@@ -189,6 +189,17 @@ fn an_unclosed_tag_quote_is_read_up_to_its_bracket_with_a_warning() {
 }
 
 #[test]
+fn bare_quotes_in_a_tag_value_are_kept_with_a_warning_and_exported_escaped() {
+    let path = record("bare-quotes.pgn", "[Event \"The \"Big\" Open\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("game 1 (Ann - Bob): valid, 2 plies"), "{}", out.stdout);
+    assert!(out.stderr.contains("written without its backslash"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("[Event \"The \\\"Big\\\" Open\"]"), "{}", out.stdout);
+}
+
+#[test]
 fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);

@@ -92,6 +92,25 @@ fn an_unclosed_tag_quote_is_read_up_to_the_bracket_with_a_remark() {
 }
 
 #[test]
+fn bare_quotes_inside_a_tag_value_are_read_up_to_the_quote_before_the_bracket() {
+    let game = parse("[Event \"The \"Big\" Open\"]\n[Site \"6\" board\"]\n[White \"a \"b\"] [Black \"Bob\"]\n\n1. e4 *");
+    assert_eq!(game.tag("Event"), Some("The \"Big\" Open"));
+    assert_eq!(game.tag("Site"), Some("6\" board"));
+    // The first quote that only spaces part from a `]` closes the value: the tag pair
+    // after it on the line is its own.
+    assert_eq!(game.tag("White"), Some("a \"b"));
+    assert_eq!(game.tag("Black"), Some("Bob"));
+    assert_eq!(game.remarks.len(), 3);
+    // Escaped quotes, and a quote that closes the pair before spaces, are no remark.
+    let game = parse("[Event \"The \\\"Big\\\" Open\" ]\n\n1. e4 *");
+    assert_eq!(game.tag("Event"), Some("The \"Big\" Open"));
+    assert!(game.remarks.is_empty());
+    // A quote with text after it and no closing quote before a `]` is still an error.
+    let (_, error) = read_game("[Event \"The \"Big Open]\n\n1. e4 *");
+    assert!(error.is_some_and(|e| e.message.contains("`]` to close the tag pair")));
+}
+
+#[test]
 fn reading_stops_at_a_syntax_error_and_keeps_what_came_before() {
     let (game, error) = read_game("1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Zz9 Nc6 *");
     assert_eq!(error.map(|e| e.message), Some("`Zz9` is not a move".to_string()));
