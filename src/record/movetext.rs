@@ -8,9 +8,9 @@ use super::fast;
 use super::lex::{at_token_end, brace_comment, comment, located_comment, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
-use super::turn::{evaluation, glyph, starts_evaluation, turn_token};
+use super::turn::{check_mark, evaluation, glyph, starts_evaluation, turn_token};
 
-// element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | evaluation | turn_token ) ;
+// element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | check_mark | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
@@ -127,6 +127,10 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         '[' => {
             let problem = Problem::Message("a tag pair cannot stand in the movetext");
             return SyntaxError::first_bytes(token, 1, problem).fail();
+        }
+        '+' | '#' if check_mark(token).is_ok_and(|(rest, _)| at_token_end(rest)) => {
+            let (rest, mark) = check_mark(token)?;
+            (rest, lines.detached_mark(Spanned { value: mark, span: at(rest) }))
         }
         first if starts_evaluation(first) && evaluation(token).is_ok() => {
             let (rest, nag) = evaluation(token)?;

@@ -1,7 +1,7 @@
 //! Builds the main line and its variations from movetext tokens, with an explicit stack
 //! instead of recursion, so that no nesting can overflow the call stack.
 
-use super::ast::{Comment, Game, GameResult, MoveNumber, Span, Spanned};
+use super::ast::{CheckMark, Comment, Game, GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError};
 use super::letters::turn_is_english;
 use super::lines::{Attached, Ply, Tree};
@@ -53,6 +53,8 @@ pub(crate) struct LineStack {
     text_len: usize,
     /// How many plies' notes the tree makes room for at once.
     room: usize,
+    /// What the reading tolerated and the game's warnings should say.
+    remarks: Vec<Spanned<String>>,
 }
 
 /// What a token does to the lines, or why it cannot stand where it was written.
@@ -66,7 +68,15 @@ impl LineStack {
         let mut main = OpenLine { comments, plies: Tree::spare_main(), ..OpenLine::default() };
         main.plies.reserve(expected_plies);
         let tree = Tree::default();
-        LineStack { open: vec![main], spare: Vec::new(), tree, result: None, text_len, room: expected_plies }
+        LineStack {
+            open: vec![main],
+            spare: Vec::new(),
+            tree,
+            result: None,
+            text_len,
+            room: expected_plies,
+            remarks: Vec::new(),
+        }
     }
 
     fn error(&self, span: Span, message: &'static str) -> SyntaxError {
@@ -133,6 +143,27 @@ impl LineStack {
             return Err(error);
         }
         current.attached.nags.push(nag);
+        Ok(())
+    }
+
+    /// A check mark written apart from its move (`Qh4 #`): the last ply's mark, when it
+    /// has none and nothing was written between the two, with a remark.
+    pub(super) fn detached_mark(&mut self, mark: Spanned<CheckMark>) -> Step {
+        let text_len = self.text_len;
+        let error = |message| SyntaxError::spanning(mark.span, text_len, Problem::Message(message));
+        let current = self.current(mark.span)?;
+        let Some(last) = current.plies.last_mut() else {
+            return Err(error("a check mark must follow a move"));
+        };
+        if last.check.is_some() {
+            return Err(error("the move before already has its check mark"));
+        }
+        if !current.attached.is_empty() {
+            return Err(error("a check mark must follow its move, before any annotation"));
+        }
+        last.check = Some(mark.value);
+        let message = "the check mark stands apart from its move; write it right after the move, without a space";
+        self.remarks.push(Spanned { value: message.to_owned(), span: mark.span });
         Ok(())
     }
 
@@ -211,6 +242,7 @@ impl LineStack {
         }
         game.tree = self.tree;
         game.result = self.result;
+        game.remarks.append(&mut self.remarks);
         unclosed
     }
 }

@@ -200,6 +200,19 @@ fn bare_quotes_in_a_tag_value_are_kept_with_a_warning_and_exported_escaped() {
 }
 
 #[test]
+fn a_check_mark_apart_from_its_move_is_read_as_its_mark_and_judged() {
+    let path = record("apart.pgn", "1. f3 e5 2. g4 Qh4 # 0-1\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("valid, 4 plies, 0-1 (checkmate after ply 4); 1 warning(s)"), "{}", out.stdout);
+    assert!(out.stderr.contains("the check mark stands apart from its move"), "{}", out.stderr);
+    // A detached mark that is wrong is judged as a written one.
+    let path = record("apart-wrong.pgn", "1. e4 + e5 *\n");
+    let out = run(&["validate", &path]);
+    assert!(out.stderr.contains("`e4` gives no check; the mark `+` is wrong"), "{}", out.stderr);
+}
+
+#[test]
 fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);

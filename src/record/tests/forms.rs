@@ -3,7 +3,7 @@
 //! far as the syntax allows.
 
 use super::{normal, parse, plies, san, turn};
-use crate::record::ast::{GameResult, SanToken};
+use crate::record::ast::{CheckMark, GameResult, SanToken, Span};
 use crate::record::read_game;
 
 #[test]
@@ -108,6 +108,32 @@ fn bare_quotes_inside_a_tag_value_are_read_up_to_the_quote_before_the_bracket() 
     // A quote with text after it and no closing quote before a `]` is still an error.
     let (_, error) = read_game("[Event \"The \"Big Open]\n\n1. e4 *");
     assert!(error.is_some_and(|e| e.message.contains("`]` to close the tag pair")));
+}
+
+#[test]
+fn a_check_mark_written_apart_from_its_move_is_the_moves_with_a_remark() {
+    let game = parse("1. f3 e5 2. g4 Qh4 # 0-1");
+    let last = game.line.plies.last().expect("a ply");
+    assert_eq!(last.turn.value.check, Some(CheckMark::Mate));
+    // The move's span stays the move's: warnings quote it as written.
+    assert_eq!(last.turn.span, Span::new(15, 18));
+    assert_eq!(game.remarks.len(), 1);
+    assert_eq!(game.remarks.first().map(|r| r.span), Some(Span::new(19, 20)));
+    assert_eq!(plies("1. e4 e5 2. Qh5 ++ *").last().and_then(|p| p.turn.value.check), Some(CheckMark::Mate));
+    assert_eq!(plies("1. e4 + *").last().and_then(|p| p.turn.value.check), Some(CheckMark::Check));
+    // In a variation too.
+    let game = parse("1. e4 (1. d4 + d5) e5 *");
+    let variation = game.line.plies.first().and_then(|p| p.variations.first()).expect("a variation");
+    assert_eq!(variation.plies.first().and_then(|p| p.turn.value.check), Some(CheckMark::Check));
+    // A mark with no move, after a marked move, or after an annotation is an error.
+    for (text, message) in [
+        ("# 1. e4 *", "a check mark must follow a move"),
+        ("1. e4+ + *", "the move before already has its check mark"),
+        ("1. e4 ! + *", "a check mark must follow its move, before any annotation"),
+    ] {
+        let (_, error) = read_game(text);
+        assert_eq!(error.map(|e| e.message), Some(message.to_owned()), "{text}");
+    }
 }
 
 #[test]
