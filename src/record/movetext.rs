@@ -130,7 +130,7 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         }
         '+' | '#' if check_mark(token).is_ok_and(|(rest, _)| at_token_end(rest)) => {
             let (rest, mark) = check_mark(token)?;
-            (rest, lines.detached_mark(Spanned { value: mark, span: at(rest) }))
+            (rest, lines.detached_mark(mark, at(rest)))
         }
         first if starts_evaluation(first) && evaluation(token).is_ok() => {
             let (rest, nag) = evaluation(token)?;

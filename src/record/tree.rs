@@ -148,10 +148,10 @@ impl LineStack {
 
     /// A check mark written apart from its move (`Qh4 #`): the last ply's mark, when it
     /// has none and nothing was written between the two, with a remark.
-    pub(super) fn detached_mark(&mut self, mark: Spanned<CheckMark>) -> Step {
+    pub(super) fn detached_mark(&mut self, mark: CheckMark, span: Span) -> Step {
         let text_len = self.text_len;
-        let error = |message| SyntaxError::spanning(mark.span, text_len, Problem::Message(message));
-        let current = self.current(mark.span)?;
+        let error = |message| SyntaxError::spanning(span, text_len, Problem::Message(message));
+        let current = self.current(span)?;
         let Some(last) = current.plies.last_mut() else {
             return Err(error("a check mark must follow a move"));
         };
@@ -161,9 +161,9 @@ impl LineStack {
         if !current.attached.is_empty() {
             return Err(error("a check mark must follow its move, before any annotation"));
         }
-        last.check = Some(mark.value);
+        last.check = Some(mark);
         let message = "the check mark stands apart from its move; write it right after the move, without a space";
-        self.remarks.push(Spanned { value: message.to_owned(), span: mark.span });
+        self.remarks.push(Spanned { value: message.to_owned(), span });
         Ok(())
     }
 
