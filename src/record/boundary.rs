@@ -3,11 +3,12 @@
 //! A game is tag pairs and movetext that ends with a result token (PGN 8.1, 8.2.6). A tag
 //! line (a line whose first character other than spaces, tabs, e-mail quoting `>` and
 //! byte order marks is `[`, outside any `{}` comment) starts a new game when the current
-//! game already has movetext or already has a tag of that name. A result token outside
-//! variations ends the movetext: the next token that is not a comment starts a new game,
-//! even on the same line. Blank lines decide nothing.
+//! game already has movetext or already has a tag of that name. A result outside
+//! variations (one token, or with spaces around its sign on one line: `1 - 0`) ends the
+//! movetext: the next token that is not a comment starts a new game, even on the same
+//! line. Blank lines decide nothing.
 
-use super::movetext::result;
+use super::movetext::{result, result_piece, scores_make_result, ResultPiece};
 use super::tag_names::TagNames;
 
 /// What has been seen so far on the current line.
@@ -59,6 +60,9 @@ pub(crate) struct Splitter {
     token_too_long: bool,
     /// A result token has ended the movetext of the current game.
     ended: bool,
+    /// The start of a result written with spaces around its sign, at the end of the
+    /// tokens read so far on this line (`1`, or `1 -`, of `1 - 0`).
+    pending: PendingResult,
     /// The next game begins in the middle of a line: the bytes of that line before it
     /// belong to the game before, and the next game sees spaces in their place.
     mid_line: bool,
@@ -84,6 +88,7 @@ impl Splitter {
             token: Vec::new(),
             token_too_long: false,
             ended: false,
+            pending: PendingResult::None,
             mid_line: false,
             plain_runs: true,
         }
@@ -125,6 +130,7 @@ impl Splitter {
         self.tag_names.clear();
         self.depth = 0;
         self.ended = false;
+        self.pending = PendingResult::None;
         self.mid_line = false;
         if self.state == LineState::TagName || matches!(self.state, LineState::TagValue { .. }) {
             // The boundary came at a repeated tag name: that tag line opens this game.
@@ -246,7 +252,12 @@ impl Splitter {
     /// Movetext at the start of `rest`, whose first byte is `byte` (never a newline):
     /// how many bytes it takes, or `None` when the next game starts at `byte`.
     fn movetext(&mut self, rest: &[u8], byte: u8) -> Option<usize> {
-        if self.plain_runs && !self.ended && self.token.is_empty() && !self.token_too_long {
+        if self.plain_runs
+            && !self.ended
+            && self.token.is_empty()
+            && !self.token_too_long
+            && self.pending == PendingResult::None
+        {
             // Between tokens: skip what cannot change the state, all at once.
             let run = self.plain_run(rest);
             if run > 0 {
@@ -343,6 +354,10 @@ impl Splitter {
         match byte {
             _ if is_body_delimiter(byte) => {
                 self.end_token();
+                if !matches!(byte, b' ' | b'\t') {
+                    // Only spaces and tabs may stand inside a result.
+                    self.pending = PendingResult::None;
+                }
                 match byte {
                     b'{' => self.in_comment = true,
                     b';' => self.state = LineState::LineComment,
@@ -354,7 +369,9 @@ impl Splitter {
                 }
                 self.has_content = true;
             }
-            _ if self.ended && self.token.is_empty() && !self.token_too_long => return true,
+            _ if self.ended && self.token.is_empty() && !self.token_too_long && !self.pending.goes_on_with(byte) => {
+                return true
+            }
             _ => {
                 self.movetext_seen = true;
                 self.has_content = true;
@@ -368,13 +385,32 @@ impl Splitter {
         false
     }
 
-    /// The movetext token being read has ended: a result outside variations ends the game.
+    /// The movetext token being read has ended: a result outside variations ends the game,
+    /// whether written as one token or with spaces around its sign (`1 - 0`).
     fn end_token(&mut self) {
+        if self.token.is_empty() && !self.token_too_long {
+            // No token: the spaces between tokens, which a result may hold.
+            return;
+        }
         let may_be_result =
             self.token.first().is_some_and(|&first| may_start_result(first, self.token.get(1).copied()));
-        if may_be_result && !self.token_too_long && self.depth == 0 {
+        let may_be_piece = may_be_result || self.pending != PendingResult::None;
+        if may_be_piece && !self.token_too_long && self.depth == 0 {
             let text = std::str::from_utf8(&self.token).unwrap_or("");
-            self.ended |= result(text).is_ok_and(|(rest, _)| rest.is_empty());
+            self.ended |= may_be_result && result(text).is_ok_and(|(rest, _)| rest.is_empty());
+            self.pending = match (self.pending, result_piece(text)) {
+                (PendingResult::Score(white), ResultPiece::Sign) => PendingResult::Signed(white),
+                (PendingResult::Score(white), ResultPiece::SignAndScore(black))
+                | (PendingResult::Signed(white), ResultPiece::Score(black)) => {
+                    self.ended |= scores_make_result(white, black);
+                    PendingResult::None
+                }
+                (_, ResultPiece::Score(white)) => PendingResult::Score(white),
+                (_, ResultPiece::ScoreAndSign(white)) => PendingResult::Signed(white),
+                _ => PendingResult::None,
+            };
+        } else {
+            self.pending = PendingResult::None;
         }
         self.token.clear();
         self.token_too_long = false;
@@ -418,10 +454,36 @@ impl Splitter {
 
     /// A newline at `chunk[next - 1]` ends the current line.
     fn end_line(&mut self, next: usize) {
+        self.pending = PendingResult::None;
         self.content_before_line = self.has_content;
         self.line += 1;
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;
+    }
+}
+
+/// How far the tokens at the end of the current line have written a result with
+/// spaces around its sign (scores in half points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PendingResult {
+    None,
+    /// White's score (`1`, `1/2`).
+    Score(u8),
+    /// White's score and the sign (`1 -`, `1-`).
+    Signed(u8),
+}
+
+impl PendingResult {
+    /// Whether a token starting with `byte` may go on with the result, after a result
+    /// has ended the game: a half point for a draw may be the first score of `½ - ½`.
+    fn goes_on_with(self, byte: u8) -> bool {
+        match self {
+            PendingResult::None => false,
+            // `-`, `:`, and the first byte of the dashes U+2010 to U+2014 and U+2212.
+            PendingResult::Score(_) => matches!(byte, b'-' | b':' | 0xe2),
+            // `0`, `1`, and the first byte of `½`.
+            PendingResult::Signed(_) => matches!(byte, b'0' | b'1' | 0xc2),
+        }
     }
 }
 

@@ -94,7 +94,9 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
 }
 
 /// The token at the start of `token` (whose first character is `first`) read by the
-/// grammar's rules.
+/// grammar's rules. Kept out of line: the fast path reads nearly every token, and this
+/// one's many arms, inlined, made the fast path's code slower.
+#[inline(never)]
 fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut LineStack) -> TResult<'a, Step> {
     // The span from the token's start to `rest`.
     let at = |rest: &str| Span::new(text_len - token.len(), text_len - rest.len());
@@ -144,11 +146,11 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
     Ok(found)
 }
 
-/// True when `token` may be a result: `*`, `½-½`, or a digit followed by `-`, `/`, `:`,
-/// `.` or a dash (`1–0`, `0.5-0.5`).
+/// True when `token` may be a result: `*`, `½-½`, a digit followed by `-`, `/`, `:`,
+/// `.` or a dash (`1–0`, `0.5-0.5`), or `0` or `1` followed by white space (`1 - 0`).
 fn starts_result(token: &str) -> bool {
     token.starts_with(['*', '½'])
-        || matches!(token.as_bytes(), [_, b'-' | b'/' | b':' | b'.', ..])
+        || matches!(token.as_bytes(), [_, b'-' | b'/' | b':' | b'.', ..] | [b'0' | b'1', b' ' | b'\t', ..])
         || token.get(1..).is_some_and(|after| after.starts_with(RESULT_DASHES))
 }
 
@@ -166,13 +168,14 @@ fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack
 /// The dashes read between the two scores of a result besides `-` and `:` (`1–0`).
 const RESULT_DASHES: &[char] = &['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}'];
 
-// result = "*" | score , result_sign , score | half ;   (* followed by a delimiter or the end *)
+// result = "*" | score , inline_space , result_sign , inline_space , score | half ;   (* followed by a delimiter or the end *)
 // score = half | "1" | "0" ;                               (* 1-0, 0-1 or a half each *)
 // half = "1/2" | "½" | "0.5" ;
 // result_sign = "-" | ":" | dash ;
 /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`, and the forms records also
-/// use: `1:0`, `½-½`, `½:½`, `0.5-0.5`, `1–0` (any dash), and a half point written
-/// once for the draw (`1/2`, `½`): no move or number is written so.
+/// use: `1:0`, `½-½`, `½:½`, `0.5-0.5`, `1–0` (any dash), spaces around the sign
+/// (`1 - 0`), and a half point written once for the draw (`1/2`, `½`): no move or
+/// number is written so.
 pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
     if let Some(rest) = input.strip_prefix('*') {
         if at_token_end(rest) {
@@ -182,22 +185,29 @@ pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
     let Some((white, after_white)) = score(input) else {
         return SyntaxError::at(input, Problem::Primitive).backtrack();
     };
-    let parsed = after_white
-        .chars()
-        .next()
-        .filter(|c| matches!(c, '-' | ':') || RESULT_DASHES.contains(c))
-        .and_then(|sign| score(skip(after_white, sign.len_utf8())).map(|(black, rest)| (white, black, rest)));
-    let result = match parsed {
-        Some((2, 0, rest)) if at_token_end(rest) => Some((rest, GameResult::WhiteWins)),
-        Some((0, 2, rest)) if at_token_end(rest) => Some((rest, GameResult::BlackWins)),
-        Some((1, 1, rest)) if at_token_end(rest) => Some((rest, GameResult::Draw)),
-        _ if white == 1 && at_token_end(after_white) => Some((after_white, GameResult::Draw)),
-        _ => None,
-    };
+    // Spaces or tabs may stand around the sign (`1 - 0`, `1/2 - 1/2`).
+    let sign_text = after_white.trim_start_matches(INLINE_SPACE);
+    let parsed = sign_text.chars().next().filter(|&c| is_result_sign(c)).and_then(|sign| {
+        let black_text = skip(sign_text, sign.len_utf8()).trim_start_matches(INLINE_SPACE);
+        score(black_text).map(|(black, rest)| (white, black, rest))
+    });
+    let result = parsed
+        .filter(|&(_, _, rest)| at_token_end(rest))
+        .and_then(|(white, black, rest)| result_of_scores(white, black).map(|result| (rest, result)))
+        // A half point alone is the draw.
+        .or_else(|| (white == 1 && at_token_end(after_white)).then_some((after_white, GameResult::Draw)));
     match result {
         Some(found) => Ok(found),
         None => SyntaxError::at(input, Problem::Primitive).backtrack(),
     }
+}
+
+/// The white space a result may hold around its sign.
+const INLINE_SPACE: [char; 2] = [' ', '\t'];
+
+/// Whether `c` parts the two scores of a result: `-`, `:` or a dash.
+fn is_result_sign(c: char) -> bool {
+    matches!(c, '-' | ':') || RESULT_DASHES.contains(&c)
 }
 
 /// The result `text` states when it is one result token and nothing else, in any form
@@ -206,11 +216,66 @@ pub fn result_of_text(text: &str) -> Option<GameResult> {
     result(text).ok().filter(|(rest, _)| rest.is_empty()).map(|(_, result)| result)
 }
 
+/// The result two scores in half points make: 1-0, 0-1 or a draw.
+fn result_of_scores(white: u8, black: u8) -> Option<GameResult> {
+    match (white, black) {
+        (2, 0) => Some(GameResult::WhiteWins),
+        (0, 2) => Some(GameResult::BlackWins),
+        (1, 1) => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// What a token may be of a result written with spaces around its sign, where the
+/// token ends at each space: `1 - 0` is `1`, `-`, `0`; `1- 0` is `1-`, `0`; `1 -0` is
+/// `1`, `-0`. Scores are in half points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ResultPiece {
+    Score(u8),
+    ScoreAndSign(u8),
+    Sign,
+    SignAndScore(u8),
+    Nothing,
+}
+
+/// The [`ResultPiece`] a whole token is.
+pub(crate) fn result_piece(token: &str) -> ResultPiece {
+    if let Some((score, rest)) = score(token) {
+        let mut after = rest.chars();
+        return match (after.next(), after.next()) {
+            (None, _) => ResultPiece::Score(score),
+            (Some(sign), None) if is_result_sign(sign) => ResultPiece::ScoreAndSign(score),
+            _ => ResultPiece::Nothing,
+        };
+    }
+    let mut chars = token.chars();
+    match chars.next() {
+        Some(sign) if is_result_sign(sign) => match score(chars.as_str()) {
+            _ if chars.as_str().is_empty() => ResultPiece::Sign,
+            Some((score, "")) => ResultPiece::SignAndScore(score),
+            _ => ResultPiece::Nothing,
+        },
+        _ => ResultPiece::Nothing,
+    }
+}
+
+/// Whether the scores, in half points, make a result (the splitter's question).
+pub(crate) fn scores_make_result(white: u8, black: u8) -> bool {
+    result_of_scores(white, black).is_some()
+}
+
 /// One side's score at the start of `text`, in half points, and the text after it.
 fn score(text: &str) -> Option<(u8, &str)> {
-    [("1/2", 1), ("½", 1), ("0.5", 1), ("1", 2), ("0", 0)]
-        .into_iter()
-        .find_map(|(written, half_points)| text.strip_prefix(written).map(|rest| (half_points, rest)))
+    // Matched on bytes: the splitter asks at every token that starts with `0` or `1`.
+    let (half_points, len) = match text.as_bytes() {
+        [b'1', b'/', b'2', ..] | [b'0', b'.', b'5', ..] => (1, 3),
+        // `½`, U+00BD.
+        [0xc2, 0xbd, ..] => (1, 2),
+        [b'1', ..] => (2, 1),
+        [b'0', ..] => (0, 1),
+        _ => return None,
+    };
+    Some((half_points, skip(text, len)))
 }
 
 // move_number = digit , { digit } , { " " | "\t" } , dots ;

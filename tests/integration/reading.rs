@@ -190,7 +190,8 @@ fn an_unclosed_tag_quote_is_read_up_to_its_bracket_with_a_warning() {
 
 #[test]
 fn bare_quotes_in_a_tag_value_are_kept_with_a_warning_and_exported_escaped() {
-    let path = record("bare-quotes.pgn", "[Event \"The \"Big\" Open\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n");
+    let path =
+        record("bare-quotes.pgn", "[Event \"The \"Big\" Open\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n");
     let out = run(&["validate", &path]);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("game 1 (Ann - Bob): valid, 2 plies"), "{}", out.stdout);
@@ -210,6 +211,21 @@ fn a_check_mark_apart_from_its_move_is_read_as_its_mark_and_judged() {
     let path = record("apart-wrong.pgn", "1. e4 + e5 *\n");
     let out = run(&["validate", &path]);
     assert!(out.stderr.contains("`e4` gives no check; the mark `+` is wrong"), "{}", out.stderr);
+}
+
+#[test]
+fn results_with_spaces_around_the_sign_end_their_games() {
+    let path = record("spaced-results.pgn", "1. e4 e5 1/2 - 1/2\n1. d4 d5 1 - 0 1. c4 0 : 1\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    for line in [
+        "game 1 (? - ?): valid, 2 plies, 1/2-1/2",
+        "game 2 (? - ?): valid, 2 plies, 1-0",
+        "game 3 (? - ?): valid, 1 plies, 0-1",
+    ] {
+        assert!(out.stdout.contains(line), "{line}: {}", out.stdout);
+    }
+    assert!(out.stdout.contains("3 game(s): 3 valid"), "{}", out.stdout);
 }
 
 #[test]

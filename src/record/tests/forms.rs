@@ -93,7 +93,8 @@ fn an_unclosed_tag_quote_is_read_up_to_the_bracket_with_a_remark() {
 
 #[test]
 fn bare_quotes_inside_a_tag_value_are_read_up_to_the_quote_before_the_bracket() {
-    let game = parse("[Event \"The \"Big\" Open\"]\n[Site \"6\" board\"]\n[White \"a \"b\"] [Black \"Bob\"]\n\n1. e4 *");
+    let game =
+        parse("[Event \"The \"Big\" Open\"]\n[Site \"6\" board\"]\n[White \"a \"b\"] [Black \"Bob\"]\n\n1. e4 *");
     assert_eq!(game.tag("Event"), Some("The \"Big\" Open"));
     assert_eq!(game.tag("Site"), Some("6\" board"));
     // The first quote that only spaces part from a `]` closes the value: the tag pair

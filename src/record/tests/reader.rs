@@ -80,6 +80,24 @@ fn a_result_ends_a_game_without_tags() {
 }
 
 #[test]
+fn a_result_with_spaces_around_its_sign_ends_its_game_once() {
+    use crate::record::ast::GameResult::{BlackWins, Draw, WhiteWins};
+    let text = "1. e4 1 - 0 1. d4 0 -1\n1. c4 1/2 - 1/2 1. Nf3 ½ : ½\n1. g3 1- 0\n1. b3 1/2 -\n1/2\n";
+    let games = games(text.as_bytes());
+    let results: Vec<_> = games
+        .iter()
+        .map(|game| crate::record::parse_game(&game.text).ok().and_then(|parsed| parsed.result.map(|r| r.value)))
+        .collect();
+    // A sign and a score on the next line are no result: the half point ends its game,
+    // which cannot read the sign; the other score is a game of its own.
+    assert_eq!(
+        results,
+        vec![Some(WhiteWins), Some(BlackWins), Some(Draw), Some(Draw), Some(WhiteWins), None, Some(Draw)]
+    );
+    assert_eq!(games.len(), 7, "{:?}", texts(&games));
+}
+
+#[test]
 fn a_half_point_written_once_ends_a_game_as_a_draw() {
     let games = games("1. e4 e5 1/2 1. d4 d5 ½\n1. c4 0.5\n1. Nf3 1/2-1/2\n".as_bytes());
     assert_eq!(texts(&games), vec!["1. e4 e5 1/2 ", "             1. d4 d5 ½\n", "1. c4 0.5\n", "1. Nf3 1/2-1/2\n"]);
