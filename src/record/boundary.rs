@@ -6,7 +6,8 @@
 //! game already has movetext or already has a tag of that name. A result outside
 //! variations (one token, or with spaces around its sign on one line: `1 - 0`) ends the
 //! movetext: the next token that is not a comment starts a new game, even on the same
-//! line. Blank lines decide nothing.
+//! line. A blank line decides only before a line that starts with White's `1.` in a
+//! game that has had one and no result: pasted games without tags or results.
 
 use super::movetext::{result, result_piece, scores_make_result, ResultPiece};
 use super::tag_names::TagNames;
@@ -63,6 +64,18 @@ pub(crate) struct Splitter {
     /// The start of a result written with spaces around its sign, at the end of the
     /// tokens read so far on this line (`1`, or `1 -`, of `1 - 0`).
     pending: PendingResult,
+    /// The line before the current one was blank (white space only, outside comments).
+    after_blank: bool,
+    /// The game's movetext has a move number 1 (`1.`, `1...`) outside variations: the
+    /// splitter's sign that the moves have begun (a tag pair after a comment on its line
+    /// is read as movetext here, but not by the parser).
+    numbered: bool,
+    /// The first token of the current line is to be asked whether it is White's first
+    /// move number, which would start a new game ([`Splitter::end_token`]).
+    restart_armed: bool,
+    /// The current line starts a new game: its first token is White's first move number
+    /// after a blank line, in a game with movetext and no result.
+    restart_line: bool,
     /// The next game begins in the middle of a line: the bytes of that line before it
     /// belong to the game before, and the next game sees spaces in their place.
     mid_line: bool,
@@ -89,6 +102,10 @@ impl Splitter {
             token_too_long: false,
             ended: false,
             pending: PendingResult::None,
+            after_blank: false,
+            numbered: false,
+            restart_armed: false,
+            restart_line: false,
             mid_line: false,
             plain_runs: true,
         }
@@ -132,6 +149,13 @@ impl Splitter {
         self.ended = false;
         self.pending = PendingResult::None;
         self.mid_line = false;
+        self.numbered = false;
+        if std::mem::take(&mut self.restart_line) {
+            // The line carried over, which starts with `1.`, is this game's first movetext.
+            self.movetext_seen = true;
+            self.has_content = true;
+            self.numbered = true;
+        }
         if self.state == LineState::TagName || matches!(self.state, LineState::TagValue { .. }) {
             // The boundary came at a repeated tag name: that tag line opens this game.
             self.has_content = true;
@@ -151,6 +175,10 @@ impl Splitter {
         while let Some(&byte) = chunk.get(i) {
             if byte == b'\n' {
                 self.end_token();
+                if self.restart_line {
+                    boundary = true;
+                    break;
+                }
                 if self.tag_name_ends() {
                     // A tag name cut by the end of the line: it is complete.
                     if self.repeated_tag() {
@@ -196,7 +224,7 @@ impl Splitter {
                     }
                     _ => {
                         // Read the same byte again as movetext.
-                        self.state = LineState::Body;
+                        self.start_body(byte);
                         continue;
                     }
                 },
@@ -239,7 +267,8 @@ impl Splitter {
                         continue;
                     }
                     boundary = true;
-                    self.mid_line = true;
+                    // A line that starts a game goes to it whole.
+                    self.mid_line = !self.restart_line;
                     break;
                 }
             }
@@ -247,6 +276,13 @@ impl Splitter {
         }
         self.game_bytes += i;
         (i, boundary)
+    }
+
+    /// The line's movetext begins with `byte`: White's `1.` after a blank line may start
+    /// a game ([`Splitter::end_token`] decides once the token is read).
+    fn start_body(&mut self, byte: u8) {
+        self.state = LineState::Body;
+        self.restart_armed = byte == b'1' && self.after_blank && self.numbered && !self.ended && self.depth == 0;
     }
 
     /// Movetext at the start of `rest`, whose first byte is `byte` (never a newline):
@@ -310,6 +346,8 @@ impl Splitter {
             self.has_content = true;
             if taken.iter().any(|&b| body_class(b) != SPACE) {
                 self.movetext_seen = true;
+                // A token skipped here (`10.`) is the line's first: it starts no game.
+                self.restart_armed = false;
                 // The token under way, if `rest` ends inside it, is no result.
                 self.token_too_long = run == rest.len() && taken.last().is_some_and(|&b| body_class(b) != SPACE);
             }
@@ -354,6 +392,9 @@ impl Splitter {
         match byte {
             _ if is_body_delimiter(byte) => {
                 self.end_token();
+                if self.restart_line {
+                    return true;
+                }
                 if !matches!(byte, b' ' | b'\t') {
                     // Only spaces and tabs may stand inside a result.
                     self.pending = PendingResult::None;
@@ -388,6 +429,7 @@ impl Splitter {
     /// The movetext token being read has ended: a result outside variations ends the game,
     /// whether written as one token or with spaces around its sign (`1 - 0`).
     fn end_token(&mut self) {
+        let restart_armed = std::mem::take(&mut self.restart_armed);
         if self.token.is_empty() && !self.token_too_long {
             // No token: the spaces between tokens, which a result may hold.
             return;
@@ -396,6 +438,13 @@ impl Splitter {
             self.token.first().is_some_and(|&first| may_start_result(first, self.token.get(1).copied()));
         let may_be_piece = may_be_result || self.pending != PendingResult::None;
         if may_be_piece && !self.token_too_long && self.depth == 0 {
+            // Tokens that start with `1.` are always read whole here, however the
+            // movetext is skipped ([`Splitter::plain_run`] stops before them); a token
+            // too long is one whose start was skipped, or no move number.
+            if self.token.starts_with(b"1.") {
+                self.numbered = true;
+                self.restart_line = restart_armed && is_white_move_one(&self.token);
+            }
             let text = std::str::from_utf8(&self.token).unwrap_or("");
             self.ended |= may_be_result && result(text).is_ok_and(|(rest, _)| rest.is_empty());
             self.pending = match (self.pending, result_piece(text)) {
@@ -455,10 +504,22 @@ impl Splitter {
     /// A newline at `chunk[next - 1]` ends the current line.
     fn end_line(&mut self, next: usize) {
         self.pending = PendingResult::None;
+        self.after_blank = matches!(self.state, LineState::Fresh | LineState::Indent) && !self.in_comment;
+        self.restart_armed = false;
         self.content_before_line = self.has_content;
         self.line += 1;
         self.state = LineState::Fresh;
         self.line_start = self.game_bytes + next;
+    }
+}
+
+/// Whether a token (its first bytes) is White's first move number: `1.`, alone or
+/// glued to its move (`1.e4`), not Black's (`1...`, `1.…`).
+fn is_white_move_one(token: &[u8]) -> bool {
+    match token {
+        [b'1', b'.'] => true,
+        [b'1', b'.', third, ..] => *third != b'.' && *third != 0xe2,
+        _ => false,
     }
 }
 

@@ -229,6 +229,17 @@ fn results_with_spaces_around_the_sign_end_their_games() {
 }
 
 #[test]
+fn games_pasted_without_tags_or_results_are_cut_at_a_blank_line_before_move_one() {
+    let path = record("pasted.pgn", "1. e4 e5 2. Nf3\n\n1. d4 d5 2. c4\n\n1. f4\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    for line in ["game 1 (? - ?): valid, 3 plies", "game 2 (? - ?): valid, 3 plies", "game 3 (? - ?): valid, 1 plies"] {
+        assert!(out.stdout.contains(line), "{line}: {}", out.stdout);
+    }
+    assert!(!out.stderr.contains("move number"), "{}", out.stderr);
+}
+
+#[test]
 fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);

@@ -15,6 +15,7 @@ pub(super) const TOKENS: &[&str] = &[
     "1.",
     "12...",
     "1...",
+    "1.e4",
     "1 .",
     "3…",
     "12…",
@@ -246,7 +247,7 @@ pub(super) const TAGS: &[&str] = &[
 ];
 
 /// What may stand between two tokens.
-const GAPS: &[&str] = &[" ", "\n", "", "\t", "\r\n", "  ", "\n%skip\n"];
+const GAPS: &[&str] = &[" ", "\n", "", "\t", "\r\n", "  ", "\n%skip\n", "\n\n", "\r\n \r\n"];
 
 pub(super) fn soup(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
     prop::collection::vec((prop::sample::select(pieces), prop::sample::select(GAPS)), 0..40)

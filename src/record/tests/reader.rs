@@ -98,6 +98,25 @@ fn a_result_with_spaces_around_its_sign_ends_its_game_once() {
 }
 
 #[test]
+fn white_move_one_after_a_blank_line_starts_a_game_without_tags_or_result() {
+    let text = "1. e4 e5 2. Nf3\n\n1.d4 d5\r\n \r\n  1. c4\n\n1... e5 {a\n\n1. f4} (2. Nc3\n\n1. g3) 2. Nf3\n1. b3\n";
+    let games = games(text.as_bytes());
+    assert_eq!(
+        texts(&games),
+        vec![
+            "1. e4 e5 2. Nf3\n\n",
+            "1.d4 d5\r\n \r\n",
+            "  1. c4\n\n1... e5 {a\n\n1. f4} (2. Nc3\n\n1. g3) 2. Nf3\n1. b3\n"
+        ]
+    );
+    assert_eq!(games.iter().map(|g| g.first_line).collect::<Vec<_>>(), vec![1, 3, 5]);
+    // Black's first move, a comment, a variation and a line without a blank one before
+    // it start nothing; nor does a game whose moves have no `1.` (a tag pair after a
+    // comment on its line is no movetext for the parser).
+    assert_eq!(super::reader::games(b"[Event \"a\"] {c} [Round \"1\"]\n\n1. e4 *\n").len(), 1);
+}
+
+#[test]
 fn a_half_point_written_once_ends_a_game_as_a_draw() {
     let games = games("1. e4 e5 1/2 1. d4 d5 ½\n1. c4 0.5\n1. Nf3 1/2-1/2\n".as_bytes());
     assert_eq!(texts(&games), vec!["1. e4 e5 1/2 ", "             1. d4 d5 ½\n", "1. c4 0.5\n", "1. Nf3 1/2-1/2\n"]);
