@@ -28,6 +28,8 @@ enum LineState {
     Escape,
     /// After a `;` outside braces: a comment up to the end of the line.
     LineComment,
+    /// After a `(` that follows the result: a note up to its `)` or the end of the line.
+    ResultNote,
     /// Movetext.
     Body,
 }
@@ -257,8 +259,8 @@ impl Splitter {
                         _ => self.state,
                     };
                 }
-                LineState::Escape | LineState::LineComment => {
-                    i += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                LineState::Escape | LineState::LineComment | LineState::ResultNote => {
+                    i += self.skipped_text(rest);
                     continue;
                 }
                 LineState::Body => {
@@ -276,6 +278,22 @@ impl Splitter {
         }
         self.game_bytes += i;
         (i, boundary)
+    }
+
+    /// In an escape line, a `;` comment or a note after the result: how many bytes at the
+    /// start of `rest` it still takes (up to the newline, or through a note's `)`).
+    fn skipped_text(&mut self, rest: &[u8]) -> usize {
+        if self.state != LineState::ResultNote {
+            return memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        }
+        match memchr::memchr2(b')', b'\n', rest) {
+            Some(at) if rest.get(at) == Some(&b')') => {
+                self.state = LineState::Body;
+                at + 1
+            }
+            Some(at) => at,
+            None => rest.len(),
+        }
     }
 
     /// The line's movetext begins with `byte`: White's `1.` after a blank line may start
@@ -402,7 +420,7 @@ impl Splitter {
                 match byte {
                     b'{' => self.in_comment = true,
                     b';' => self.state = LineState::LineComment,
-                    b'(' if self.ended => return true,
+                    b'(' if self.ended => self.state = LineState::ResultNote,
                     b'(' => self.depth += 1,
                     b')' => self.depth = self.depth.saturating_sub(1),
                     b'$' if self.ended => return true,

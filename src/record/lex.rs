@@ -195,6 +195,21 @@ pub(crate) fn line_comment(text: &str) -> TResult<'_, CommentBody> {
     Ok((skip(text, line.len()), trimmed(1, body)))
 }
 
+// result_note = "(" , { any character but ")" and newline } , [ ")" ] ;   (* after the result *)
+/// Text in parentheses after the game's result (`1-0 (time)`, as hand-typed records
+/// give the reason): up to the `)` or the end of the line. Read as a comment.
+pub(crate) fn result_note(text: &str) -> TResult<'_, CommentBody> {
+    if first_byte(text) != Some(b'(') {
+        return no_match(text);
+    }
+    let inner = text.get(1..).unwrap_or("");
+    let len = memchr::memchr2(b')', b'\n', inner.as_bytes()).unwrap_or(inner.len());
+    let body = inner.get(..len).unwrap_or("").trim_end_matches('\r');
+    let closed = inner.as_bytes().get(len) == Some(&b')');
+    let taken = if closed { len + 1 } else { body.len() };
+    Ok((skip(inner, taken), trimmed(1, body)))
+}
+
 // comment = brace_comment | line_comment ;
 /// Either kind of comment.
 pub(crate) fn comment(text: &str) -> TResult<'_, CommentBody> {

@@ -5,12 +5,12 @@
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
-use super::lex::{at_token_end, brace_comment, comment, located_comment, skip, space_len, TResult};
+use super::lex::{at_token_end, brace_comment, comment, located_comment, result_note, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
 use super::turn::{check_mark, evaluation, glyph, starts_evaluation, turn_token};
 
-// element = space , ( comment | "(" | ")" | nag | glyph | result | move_number | check_mark | evaluation | turn_token ) ;
+// element = space , ( comment | result_note | "(" | ")" | nag | glyph | result | move_number | check_mark | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
@@ -81,7 +81,9 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
             lines.comment(located_comment(at(rest), body));
             Some((rest, Ok(())))
         }
-        b'(' if !token.starts_with("(****)") => None,
+        // A variation, or a note after the result (a bomb's sign too, as the cut
+        // between games reads it): the grammar's.
+        b'(' if !token.starts_with("(****)") || lines.has_ended() => None,
         b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
             let (rest, mut step, glyphs) = fast::turn(token, text_len, |ply| lines.ply(ply))?;
@@ -104,6 +106,11 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         '{' | ';' => {
             let (rest, body) = comment(token)?;
             lines.comment(located_comment(at(rest), body));
+            (rest, Ok(()))
+        }
+        '(' if lines.has_ended() => {
+            let (rest, body) = result_note(token)?;
+            lines.result_note(located_comment(at(rest), body));
             (rest, Ok(()))
         }
         '(' if !token.starts_with("(****)") => (skip(token, 1), lines.open(at(skip(token, 1)))),

@@ -167,6 +167,19 @@ impl LineStack {
         Ok(())
     }
 
+    /// True once the main line has ended with its result.
+    pub(super) fn has_ended(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Text in parentheses after the result (`1-0 (time)`): a comment, with a remark.
+    pub(super) fn result_note(&mut self, note: Comment) {
+        let message =
+            "text in parentheses after the result is read as a comment; PGN writes comments in braces, `{...}`";
+        self.remarks.push(Spanned { value: message.to_owned(), span: note.span });
+        self.comment(note);
+    }
+
     /// A comment belongs to the last ply of the current line, or to the line itself.
     pub(super) fn comment(&mut self, comment: Comment) {
         if let Some(current) = self.open.last_mut() {

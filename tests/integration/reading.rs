@@ -240,6 +240,17 @@ fn games_pasted_without_tags_or_results_are_cut_at_a_blank_line_before_move_one(
 }
 
 #[test]
+fn text_in_parentheses_after_the_result_is_a_comment_not_a_game() {
+    let path = record("result-note.pgn", "[White \"Ann\"]\n\n1. e4 e5 1-0 (time)\n\n[White \"Bob\"]\n\n1. d4 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("2 game(s): 2 valid"), "{}", out.stdout);
+    assert!(out.stderr.contains("text in parentheses after the result is read as a comment"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("1. e4 e5 {time} 1-0"), "{}", out.stdout);
+}
+
+#[test]
 fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);

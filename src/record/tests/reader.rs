@@ -117,6 +117,25 @@ fn white_move_one_after_a_blank_line_starts_a_game_without_tags_or_result() {
 }
 
 #[test]
+fn text_in_parentheses_after_a_result_stays_with_its_game() {
+    let games = games(b"1. e4 1-0 (time) 1. d4 0-1 (resigned\n(after 1. c4) 1. Nf3 * ( 1. g3 )\n");
+    assert_eq!(
+        texts(&games),
+        vec![
+            "1. e4 1-0 (time) ",
+            "                 1. d4 0-1 (resigned\n(after 1. c4) ",
+            "              1. Nf3 * ( 1. g3 )\n"
+        ]
+    );
+    for game in &games {
+        let (parsed, error) = crate::record::read_game(&game.text);
+        assert!(error.is_none(), "{:?}: {error:?}", game.text);
+        assert!(parsed.result.is_some());
+        assert_eq!(parsed.remarks.len(), if game.number == 2 { 2 } else { 1 }, "{:?}", game.text);
+    }
+}
+
+#[test]
 fn a_half_point_written_once_ends_a_game_as_a_draw() {
     let games = games("1. e4 e5 1/2 1. d4 d5 ½\n1. c4 0.5\n1. Nf3 1/2-1/2\n".as_bytes());
     assert_eq!(texts(&games), vec!["1. e4 e5 1/2 ", "             1. d4 d5 ½\n", "1. c4 0.5\n", "1. Nf3 1/2-1/2\n"]);
