@@ -108,6 +108,11 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             lines.comment(located_comment(at(rest), body));
             (rest, Ok(()))
         }
+        '(' if token.starts_with(DRAW_OFFER) && !lines.has_ended() => {
+            let rest = skip(token, DRAW_OFFER.len());
+            lines.draw_offer(at(rest));
+            (rest, Ok(()))
+        }
         '(' if lines.has_ended() => {
             let (rest, body) = result_note(token)?;
             lines.result_note(located_comment(at(rest), body));
@@ -152,6 +157,9 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
     };
     Ok(found)
 }
+
+/// The mark of a draw offer in FIDE's Laws of Chess (`11. Kb1 (=)`).
+const DRAW_OFFER: &str = "(=)";
 
 /// True when `token` may be a result: `*`, `½-½`, a digit followed by `-`, `/`, `:`,
 /// `.` or a dash (`1–0`, `0.5-0.5`), or `0` or `1` followed by white space (`1 - 0`).

@@ -137,10 +137,15 @@ impl LineStack {
 
     /// A NAG or a glyph standing alone: it belongs to the last ply.
     pub(super) fn nag(&mut self, nag: Spanned<u8>) -> Step {
-        let error = self.error(nag.span, "a NAG must follow a move");
+        let in_variation = self.open.len() > 1;
         let current = self.current(nag.span)?;
         if current.plies.is_empty() {
-            return Err(error);
+            let message = if in_variation {
+                "a NAG must follow a move, and this variation has none before it"
+            } else {
+                "a NAG must follow a move"
+            };
+            return Err(self.error(nag.span, message));
         }
         current.attached.nags.push(nag);
         Ok(())
@@ -170,6 +175,11 @@ impl LineStack {
     /// True once the main line has ended with its result.
     pub(super) fn has_ended(&self) -> bool {
         self.result.is_some()
+    }
+
+    /// FIDE's draw-offer mark `(=)`: kept as a comment of the move before it.
+    pub(super) fn draw_offer(&mut self, mark: Span) {
+        self.comment(Comment { span: mark, body: mark });
     }
 
     /// Text in parentheses after the result (`1-0 (time)`): a comment, with a remark.

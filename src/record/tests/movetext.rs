@@ -43,6 +43,18 @@ fn comments_are_trimmed_and_attached_to_the_ply_before() {
 }
 
 #[test]
+fn fides_draw_offer_mark_is_a_comment_of_the_move_before() {
+    let game = parse("1. e4 e5 2. Nf3 (=) Nc6 (2... d6 (=)) 3. Bb5 *");
+    let plies = &game.line.plies;
+    assert_eq!(plies.len(), 5);
+    assert_eq!(plies[2].comments[0].value, "(=)");
+    assert!(plies[2].variations.is_empty());
+    assert_eq!(plies[3].variations[0].plies[0].comments[0].value, "(=)");
+    // A NAG at the start of a variation says that the variation has no move yet.
+    assert_eq!(error("1. e4 ($1 1. d4) *").0, "a NAG must follow a move, and this variation has none before it");
+}
+
+#[test]
 fn escape_lines_are_skipped() {
     let text = "%first line escaped\n[Event \"x\"]\n%between tags\n\n1. e4 e5\n% a note { not a comment\n2. Nf3 *";
     let game = parse(text);
