@@ -925,8 +925,20 @@ impl<'a> Run<'a> {
     ) -> Result<(Played, Option<Turn>), String> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let resolved =
+        let mut resolved =
             self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after);
+        if let (Err(ResolveError::Illegal(_)), Some(bishop)) = (&resolved, ply.turn().as_bishop_move()) {
+            // `bc4`: illegal for a pawn of the b-file, perhaps a bishop's move in lower case.
+            after.clone_from(pos);
+            let mut bishop_canonical = String::new();
+            let retried =
+                self.variant.resolve_and_play_knowing(pos, Some(known.in_check), &bishop, &mut bishop_canonical, after);
+            if retried.is_ok() {
+                (resolved, canonical) = (retried, bishop_canonical);
+            } else {
+                after.clone_from(pos);
+            }
+        }
         // Judged by reference, as in `ply_in_place`; moved out only when it is kept.
         let played = match resolved {
             Ok(ref turn) => self.played(ply, turn, after, known, canonical, context)?,
@@ -947,7 +959,17 @@ impl<'a> Run<'a> {
         lost_rights: &[LostRight],
     ) -> Option<Result<Played, String>> {
         let mut canonical = std::mem::take(&mut self.canonical);
-        let resolved = self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
+        let mut resolved =
+            self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
+        if let (Some(Err(ResolveError::Illegal(_))), Some(bishop)) = (&resolved, ply.turn().as_bishop_move()) {
+            // As in `ply`: a refused turn left `pos` as it was.
+            let mut bishop_canonical = String::new();
+            let retried =
+                self.variant.resolve_and_play_in_place(pos, Some(known.in_check), &bishop, &mut bishop_canonical);
+            if let Some(Ok(_)) = retried {
+                (resolved, canonical) = (retried, bishop_canonical);
+            }
+        }
         Some(match resolved {
             None => {
                 self.canonical = canonical;

@@ -139,6 +139,37 @@ impl TurnToken {
         }
     }
 
+    /// The turn read with its leading `b` as a bishop's letter, not a file: for a turn of
+    /// one pawn move from the b-file with no rank written (`bc4`, `bxc6`), which records
+    /// typed in lower case write for a bishop. `None` for every other turn.
+    pub fn as_bishop_move(&self) -> Option<TurnToken> {
+        const B_FILE: u8 = 1;
+        let [part] = self.parts() else { return None };
+        let TurnPart::Move { san, bounce } = &part.value else { return None };
+        let SanToken::Normal {
+            piece: None,
+            from_file: Some(B_FILE),
+            from_rank: None,
+            capture,
+            to: to @ Destination::Square(_),
+            promotion: None,
+            ..
+        } = *san
+        else {
+            return None;
+        };
+        let san = SanToken::Normal {
+            piece: Some('B'),
+            from_file: None,
+            from_rank: None,
+            capture,
+            to,
+            promotion: None,
+            plain: false,
+        };
+        Some(TurnToken::one(Spanned { value: TurnPart::Move { san, bounce: bounce.clone() }, span: part.span }))
+    }
+
     /// True for a null move (`--`, `Z0`).
     pub fn is_null(&self) -> bool {
         matches!(self.parts, Parts::Null)

@@ -165,10 +165,21 @@ fn coordinates(input: &str, pawn: bool) -> TResult<'_, Coordinates> {
     Ok((rest, coordinates))
 }
 
-// normal = [ piece_letter ] , coordinates , [ promotion ] ;
+// moving_letter = piece_letter | "n" | "q" | "r" ;
+/// The letter of the moving unit, in upper case or, as hand-typed records write it, in
+/// lower case for the letters that are no file on any board (`nf3`, `qh5`, `rd1`; `b`
+/// and `k` are files). The replay warns about lower case as about any other spelling.
+fn moving_letter(input: &str) -> TResult<'_, PieceLetter> {
+    match first_byte(input) {
+        Some(letter @ (b'n' | b'q' | b'r')) => Ok((skip(input, 1), letter.to_ascii_uppercase() as char)),
+        _ => piece_letter(input),
+    }
+}
+
+// normal = [ moving_letter ] , coordinates , [ promotion ] ;
 /// Every move but castling.
 pub(crate) fn normal(start: &str) -> TResult<'_, SanToken> {
-    let (input, piece) = opt(piece_letter).parse(start)?;
+    let (input, piece) = opt(moving_letter).parse(start)?;
     let pawn = matches!(piece, None | Some('P'));
     let (input, c) = coordinates(input, pawn)?;
     let square_to_square = c.from_file.is_some() && c.from_rank.is_some() && c.to.is_some();

@@ -251,6 +251,30 @@ fn text_in_parentheses_after_the_result_is_a_comment_not_a_game() {
 }
 
 #[test]
+fn piece_letters_in_lower_case_are_read_with_a_warning_and_b_is_a_bishop_only_where_no_pawn_can() {
+    let path = record("lower.pgn", "1. e4 e5 2. qh5 nc6 3. bc4 nf6 4. qxf7# 1-0\n");
+    for variant in ["chess", "koopa", "bubble-fizz"] {
+        let out = run(&["validate", "--variant", variant, &path]);
+        assert_eq!(out.code, 0, "{variant}: {}{}", out.stdout, out.stderr);
+        assert!(out.stdout.contains("valid, 7 plies"), "{variant}: {}", out.stdout);
+        assert!(out.stderr.contains("`bc4` is not standard notation; write `Bc4`"), "{variant}: {}", out.stderr);
+    }
+    let out = run(&["validate", &path]);
+    assert!(out.stdout.contains("valid, 7 plies, 1-0 (checkmate after ply 7); 5 warning(s)"), "{}", out.stdout);
+    assert!(out.stderr.contains("`qxf7#` is not standard notation; write `Qxf7#`"), "{}", out.stderr);
+    // A pawn of the b-file that can make the move makes it; where neither can, the
+    // pawn's reason is given.
+    let pawn = record("lower-pawn.pgn", "1. b4 e5 2. b5 a6 3. bxa6 *\n");
+    let out = run(&["validate", &pawn]);
+    assert!(out.stdout.contains("valid, 5 plies, *\n"), "{}", out.stdout);
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    let neither = record("lower-neither.pgn", "1. d4 d5 2. bc4 *\n");
+    let out = run(&["validate", &neither]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(out.stderr.contains("illegal turn `bc4`: no white pawn on the b-file can move to c4"), "{}", out.stderr);
+}
+
+#[test]
 fn a_syntax_error_stops_the_reading_but_the_turns_before_it_are_judged() {
     let path = record("broken.pgn", "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 ) 3... a6 *\n");
     let out = run(&["validate", &path]);

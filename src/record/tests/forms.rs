@@ -37,6 +37,16 @@ fn letters_of_every_language_and_figurines_are_piece_letters() {
 }
 
 #[test]
+fn lower_case_letters_that_are_no_file_name_the_moving_unit() {
+    assert_eq!(san("nf3"), normal(Some('N'), None, None, false, Some("f3"), 'f', None));
+    assert_eq!(san("qxf7"), normal(Some('Q'), None, None, true, Some("f7"), 'f', None));
+    assert_eq!(san("r1a3"), normal(Some('R'), None, Some(1), false, Some("a3"), 'a', None));
+    // `b` and `k` are files (Bellows' boards reach `l`): pawn moves.
+    assert_eq!(san("bc4"), normal(None, Some('b'), None, false, Some("c4"), 'c', None));
+    assert_eq!(san("kd3"), normal(None, Some('k'), None, false, Some("d3"), 'd', None));
+}
+
+#[test]
 fn castling_with_any_dash() {
     for written in ["O-O", "0-0", "O\u{2011}O", "O\u{2013}O", "0\u{2014}0", "O\u{2212}O"] {
         assert_eq!(san(written), SanToken::Castle { long: false }, "{written}");
