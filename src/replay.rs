@@ -3,7 +3,7 @@
 //! that point into the text of the record.
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
-use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart};
+use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart, TurnToken};
 use crate::record::languages::Language;
 use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
@@ -580,6 +580,19 @@ fn without_marks(written: &str) -> &str {
     written.get(..end).unwrap_or(written)
 }
 
+/// A one-move turn `bc4` or `bxc6` that no pawn of the b-file can make, read as a
+/// bishop's move written in lower case ([`TurnToken::as_bishop_move`]) and played by
+/// `play` when a bishop can make it: the turn and its canonical text. `play` leaves the
+/// position as it was when the bishop cannot either.
+#[cold]
+#[inline(never)]
+fn bishop_move(ply: PlyView, play: impl FnOnce(&TurnToken, &mut String) -> Option<Turn>) -> Option<(Turn, String)> {
+    let bishop = ply.turn().as_bishop_move()?;
+    let mut canonical = String::new();
+    let turn = play(&bishop, &mut canonical)?;
+    Some((turn, canonical))
+}
+
 /// A problem of a kind, labelled; its severity is set where it is reported.
 fn found(kind: Kind, span: Span, message: String) -> Problem {
     Problem::new(Severity::Warning, span, message).of_kind(kind)
@@ -925,24 +938,12 @@ impl<'a> Run<'a> {
     ) -> Result<(Played, Option<Turn>), String> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let after = after.get_or_insert_with(|| pos.clone());
-        let mut resolved =
+        let resolved =
             self.variant.resolve_and_play_knowing(pos, Some(known.in_check), ply.turn(), &mut canonical, after);
-        if let (Err(ResolveError::Illegal(_)), Some(bishop)) = (&resolved, ply.turn().as_bishop_move()) {
-            // `bc4`: illegal for a pawn of the b-file, perhaps a bishop's move in lower case.
-            after.clone_from(pos);
-            let mut bishop_canonical = String::new();
-            let retried =
-                self.variant.resolve_and_play_knowing(pos, Some(known.in_check), &bishop, &mut bishop_canonical, after);
-            if retried.is_ok() {
-                (resolved, canonical) = (retried, bishop_canonical);
-            } else {
-                after.clone_from(pos);
-            }
-        }
         // Judged by reference, as in `ply_in_place`; moved out only when it is kept.
         let played = match resolved {
             Ok(ref turn) => self.played(ply, turn, after, known, canonical, context)?,
-            Err(e) => return Err(self.refuse(e, ply, pos, context, lost_rights)),
+            Err(e) => return self.refused(e, ply, (pos, known), context, lost_rights, after),
         };
         Ok((played, resolved.ok().filter(|_| !self.verdict_only)))
     }
@@ -959,17 +960,7 @@ impl<'a> Run<'a> {
         lost_rights: &[LostRight],
     ) -> Option<Result<Played, String>> {
         let mut canonical = std::mem::take(&mut self.canonical);
-        let mut resolved =
-            self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
-        if let (Some(Err(ResolveError::Illegal(_))), Some(bishop)) = (&resolved, ply.turn().as_bishop_move()) {
-            // As in `ply`: a refused turn left `pos` as it was.
-            let mut bishop_canonical = String::new();
-            let retried =
-                self.variant.resolve_and_play_in_place(pos, Some(known.in_check), &bishop, &mut bishop_canonical);
-            if let Some(Ok(_)) = retried {
-                (resolved, canonical) = (retried, bishop_canonical);
-            }
-        }
+        let resolved = self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
         Some(match resolved {
             None => {
                 self.canonical = canonical;
@@ -979,8 +970,56 @@ impl<'a> Run<'a> {
             // after the resolution wrote it.
             Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context),
             // A refused turn left `pos` as it was.
-            Some(Err(e)) => Err(self.refuse(e, ply, pos, context, lost_rights)),
+            Some(Err(e)) => self.refused_in_place(e, ply, pos, known, context, lost_rights),
         })
+    }
+
+    /// [`Run::ply`] for a refused turn: played into `after` as a bishop's move in lower
+    /// case when it is one ([`bishop_move`]), else reported.
+    #[cold]
+    #[inline(never)]
+    fn refused(
+        &mut self,
+        e: ResolveError,
+        ply: PlyView,
+        (pos, known): (&Position, Known),
+        context: &At,
+        lost_rights: &[LostRight],
+        after: &mut Position,
+    ) -> Result<(Played, Option<Turn>), String> {
+        let bishop = bishop_move(ply, |bishop, canonical| {
+            after.clone_from(pos);
+            let played = self.variant.resolve_and_play_knowing(pos, Some(known.in_check), bishop, canonical, after);
+            if played.is_err() {
+                after.clone_from(pos);
+            }
+            played.ok()
+        });
+        let Some((turn, canonical)) = bishop else { return Err(self.refuse(e, ply, pos, context, lost_rights)) };
+        let played = self.played(ply, &turn, after, known, canonical, context)?;
+        Ok((played, Some(turn).filter(|_| !self.verdict_only)))
+    }
+
+    /// [`Run::ply_in_place`] for a refused turn: played as a bishop's move in lower case
+    /// when it is one ([`bishop_move`]), else reported. Out of line, as refusals are rare.
+    #[cold]
+    #[inline(never)]
+    fn refused_in_place(
+        &mut self,
+        e: ResolveError,
+        ply: PlyView,
+        pos: &mut Position,
+        known: Known,
+        context: &At,
+        lost_rights: &[LostRight],
+    ) -> Result<Played, String> {
+        let bishop = bishop_move(ply, |bishop, canonical| {
+            self.variant.resolve_and_play_in_place(pos, Some(known.in_check), bishop, canonical)?.ok()
+        });
+        match bishop {
+            Some((turn, canonical)) => self.played(ply, &turn, pos, known, canonical, context),
+            None => Err(self.refuse(e, ply, pos, context, lost_rights)),
+        }
     }
 
     /// Reports why the turn of `ply` is refused in `pos`; the message.
