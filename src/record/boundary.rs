@@ -9,7 +9,7 @@
 //! line. A blank line decides only before a line that starts with White's `1.` in a
 //! game that has had one and no result: pasted games without tags or results.
 
-use super::movetext::{result, result_piece, scores_make_result, ResultPiece};
+use super::movetext::{result, result_of_scores, result_piece, ResultPiece};
 use super::tag_names::TagNames;
 
 /// What has been seen so far on the current line.
@@ -469,7 +469,7 @@ impl Splitter {
                 (PendingResult::Score(white), ResultPiece::Sign) => PendingResult::Signed(white),
                 (PendingResult::Score(white), ResultPiece::SignAndScore(black))
                 | (PendingResult::Signed(white), ResultPiece::Score(black)) => {
-                    self.ended |= scores_make_result(white, black);
+                    self.ended |= result_of_scores(white, black).is_some();
                     PendingResult::None
                 }
                 (_, ResultPiece::Score(white)) => PendingResult::Score(white),

@@ -10,7 +10,8 @@ use super::san;
 use super::tree::LineStack;
 use super::turn::{check_mark, evaluation, glyph, starts_evaluation, turn_token};
 
-// element = space , ( comment | result_note | "(" | ")" | nag | glyph | result | move_number | check_mark | evaluation | turn_token ) ;
+// element = space , ( comment | result_note | draw_offer | "(" | ")" | nag | glyph | result
+//                   | move_number | lone_dots | lone_mark | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
@@ -108,14 +109,14 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             lines.comment(located_comment(at(rest), body));
             (rest, Ok(()))
         }
-        '(' if token.starts_with(DRAW_OFFER) && !lines.has_ended() => {
-            let rest = skip(token, DRAW_OFFER.len());
-            lines.draw_offer(at(rest));
-            (rest, Ok(()))
-        }
         '(' if lines.has_ended() => {
             let (rest, body) = result_note(token)?;
             lines.result_note(located_comment(at(rest), body));
+            (rest, Ok(()))
+        }
+        '(' if token.starts_with(DRAW_OFFER) => {
+            let rest = skip(token, DRAW_OFFER.len());
+            lines.draw_offer(at(rest));
             (rest, Ok(()))
         }
         '(' if !token.starts_with("(****)") => (skip(token, 1), lines.open(at(skip(token, 1)))),
@@ -232,7 +233,7 @@ pub fn result_of_text(text: &str) -> Option<GameResult> {
 }
 
 /// The result two scores in half points make: 1-0, 0-1 or a draw.
-fn result_of_scores(white: u8, black: u8) -> Option<GameResult> {
+pub(crate) fn result_of_scores(white: u8, black: u8) -> Option<GameResult> {
     match (white, black) {
         (2, 0) => Some(GameResult::WhiteWins),
         (0, 2) => Some(GameResult::BlackWins),
@@ -264,19 +265,14 @@ pub(crate) fn result_piece(token: &str) -> ResultPiece {
         };
     }
     let mut chars = token.chars();
-    match chars.next() {
-        Some(sign) if is_result_sign(sign) => match score(chars.as_str()) {
-            _ if chars.as_str().is_empty() => ResultPiece::Sign,
-            Some((score, "")) => ResultPiece::SignAndScore(score),
-            _ => ResultPiece::Nothing,
-        },
+    if !chars.next().is_some_and(is_result_sign) {
+        return ResultPiece::Nothing;
+    }
+    match (chars.as_str(), score(chars.as_str())) {
+        ("", _) => ResultPiece::Sign,
+        (_, Some((score, ""))) => ResultPiece::SignAndScore(score),
         _ => ResultPiece::Nothing,
     }
-}
-
-/// Whether the scores, in half points, make a result (the splitter's question).
-pub(crate) fn scores_make_result(white: u8, black: u8) -> bool {
-    result_of_scores(white, black).is_some()
 }
 
 /// One side's score at the start of `text`, in half points, and the text after it.
