@@ -3,6 +3,7 @@
 //! that point into the text of the record.
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
+use crate::geometry::Rect;
 use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart, TurnToken};
 use crate::record::languages::Language;
 use crate::record::notations::WrittenNotation;
@@ -573,6 +574,14 @@ fn written_mark(ply: PlyView) -> &'static str {
     }
 }
 
+/// The check mark as `written` spells it after `bare` (its text without marks and
+/// glyphs): `++` where the ply reads it as `#`; `None` when the mark stands apart from
+/// the turn's text (`Qh5 +`).
+fn mark_as_written<'a>(written: &'a str, bare: &str) -> Option<&'a str> {
+    let marks = written.get(bare.len()..)?.trim_matches(['!', '?']);
+    (!marks.is_empty()).then_some(marks)
+}
+
 /// A written turn without its check mark and glyphs (`!`, `?`, `+`, `#` at its end),
 /// found byte by byte: every one of them is ASCII, so the cut is a character boundary.
 fn without_marks(written: &str) -> &str {
@@ -580,17 +589,26 @@ fn without_marks(written: &str) -> &str {
     written.get(..end).unwrap_or(written)
 }
 
-/// A one-move turn `bc4` or `bxc6` that no pawn of the b-file can make, read as a
-/// bishop's move written in lower case ([`TurnToken::as_bishop_move`]) and played by
-/// `play` when a bishop can make it: the turn and its canonical text. `play` leaves the
-/// position as it was when the bishop cannot either.
+/// A one-move turn `bc4`, `bxc6` or `kd3` that no pawn of the b- or k-file can make,
+/// read as a bishop's or king's move written in lower case
+/// ([`TurnToken::as_piece_move`]) and played by `play` when that unit can make it: the
+/// turn and its canonical text. `play` leaves the position as it was when the unit
+/// cannot either; the refusal is then given as the unit's when the letter's file lies
+/// beyond `area` (no board of the variant has a k-file but Bellows' grid, so `kd3`
+/// can only mean the king there), else as the pawn's (`None`).
 #[cold]
 #[inline(never)]
-fn bishop_move(ply: PlyView, play: impl FnOnce(&TurnToken, &mut String) -> Option<Turn>) -> Option<(Turn, String)> {
-    let bishop = ply.turn().as_bishop_move()?;
+fn piece_move(
+    ply: PlyView,
+    area: Rect,
+    play: impl FnOnce(&TurnToken, &mut String) -> Result<Turn, Option<ResolveError>>,
+) -> Result<(Turn, String), Option<ResolveError>> {
+    let (piece, file) = ply.turn().as_piece_move().ok_or(None)?;
     let mut canonical = String::new();
-    let turn = play(&bishop, &mut canonical)?;
-    Some((turn, canonical))
+    match play(&piece, &mut canonical) {
+        Ok(turn) => Ok((turn, canonical)),
+        Err(refusal) => Err(refusal.filter(|_| file > area.max_file)),
+    }
 }
 
 /// A problem of a kind, labelled; its severity is set where it is reported.
@@ -974,8 +992,8 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// [`Run::ply`] for a refused turn: played into `after` as a bishop's move in lower
-    /// case when it is one ([`bishop_move`]), else reported.
+    /// [`Run::ply`] for a refused turn: played into `after` as a bishop's or king's move
+    /// in lower case when it is one ([`piece_move`]), else reported.
     #[cold]
     #[inline(never)]
     fn refused(
@@ -987,21 +1005,25 @@ impl<'a> Run<'a> {
         lost_rights: &[LostRight],
         after: &mut Position,
     ) -> Result<(Played, Option<Turn>), String> {
-        let bishop = bishop_move(ply, |bishop, canonical| {
+        let piece = piece_move(ply, pos.board().area(), |piece, canonical| {
             after.clone_from(pos);
-            let played = self.variant.resolve_and_play_knowing(pos, Some(known.in_check), bishop, canonical, after);
+            let played = self.variant.resolve_and_play_knowing(pos, Some(known.in_check), piece, canonical, after);
             if played.is_err() {
                 after.clone_from(pos);
             }
-            played.ok()
+            played.map_err(Some)
         });
-        let Some((turn, canonical)) = bishop else { return Err(self.refuse(e, ply, pos, context, lost_rights)) };
+        let (turn, canonical) = match piece {
+            Ok(played) => played,
+            Err(refusal) => return Err(self.refuse(refusal.unwrap_or(e), ply, pos, context, lost_rights)),
+        };
         let played = self.played(ply, &turn, after, known, canonical, context)?;
         Ok((played, Some(turn).filter(|_| !self.verdict_only)))
     }
 
-    /// [`Run::ply_in_place`] for a refused turn: played as a bishop's move in lower case
-    /// when it is one ([`bishop_move`]), else reported. Out of line, as refusals are rare.
+    /// [`Run::ply_in_place`] for a refused turn: played as a bishop's or king's move in
+    /// lower case when it is one ([`piece_move`]), else reported. Out of line, as
+    /// refusals are rare.
     #[cold]
     #[inline(never)]
     fn refused_in_place(
@@ -1013,12 +1035,16 @@ impl<'a> Run<'a> {
         context: &At,
         lost_rights: &[LostRight],
     ) -> Result<Played, String> {
-        let bishop = bishop_move(ply, |bishop, canonical| {
-            self.variant.resolve_and_play_in_place(pos, Some(known.in_check), bishop, canonical)?.ok()
+        let area = pos.board().area();
+        let piece = piece_move(ply, area, |piece, canonical| {
+            self.variant
+                .resolve_and_play_in_place(pos, Some(known.in_check), piece, canonical)
+                .ok_or(None)?
+                .map_err(Some)
         });
-        match bishop {
-            Some((turn, canonical)) => self.played(ply, &turn, pos, known, canonical, context),
-            None => Err(self.refuse(e, ply, pos, context, lost_rights)),
+        match piece {
+            Ok((turn, canonical)) => self.played(ply, &turn, pos, known, canonical, context),
+            Err(refusal) => Err(self.refuse(refusal.unwrap_or(e), ply, pos, context, lost_rights)),
         }
     }
 
@@ -1203,7 +1229,10 @@ impl<'a> Run<'a> {
             self.warn_lazily(ply.span(), context, || {
                 let shown = quote(written);
                 let message = match mark {
-                    "" => format!("`{shown}` gives no check; the mark `{written_mark}` is wrong"),
+                    "" => {
+                        let mark_text = mark_as_written(written, bare).unwrap_or(written_mark);
+                        format!("`{shown}` gives no check; the mark `{mark_text}` is wrong")
+                    }
                     "#" => format!("`{shown}` is checkmate; write `{canonical}#`"),
                     _ => format!("`{shown}` gives check; write `{canonical}+`"),
                 };

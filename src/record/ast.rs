@@ -139,35 +139,15 @@ impl TurnToken {
         }
     }
 
-    /// The turn read with its leading `b` as a bishop's letter, not a file: for a turn of
-    /// one pawn move from the b-file with no rank written (`bc4`, `bxc6`), which records
-    /// typed in lower case write for a bishop. `None` for every other turn.
-    pub fn as_bishop_move(&self) -> Option<TurnToken> {
-        const B_FILE: u8 = 1;
+    /// The turn read with its leading `b` or `k` as a bishop's or king's letter
+    /// ([`SanToken::as_piece_move`]), with that file, for a turn of that one move.
+    /// `None` for every other turn.
+    pub fn as_piece_move(&self) -> Option<(TurnToken, u8)> {
         let [part] = self.parts() else { return None };
         let TurnPart::Move { san, bounce } = &part.value else { return None };
-        let SanToken::Normal {
-            piece: None,
-            from_file: Some(B_FILE),
-            from_rank: None,
-            capture,
-            to: to @ Destination::Square(_),
-            promotion: None,
-            ..
-        } = *san
-        else {
-            return None;
-        };
-        let san = SanToken::Normal {
-            piece: Some('B'),
-            from_file: None,
-            from_rank: None,
-            capture,
-            to,
-            promotion: None,
-            plain: false,
-        };
-        Some(TurnToken::one(Spanned { value: TurnPart::Move { san, bounce: bounce.clone() }, span: part.span }))
+        let (san, file) = san.as_piece_move()?;
+        let turn = TurnToken::one(Spanned { value: TurnPart::Move { san, bounce: bounce.clone() }, span: part.span });
+        Some((turn, file))
     }
 
     /// True for a null move (`--`, `Z0`).
@@ -226,6 +206,42 @@ pub enum SanToken {
 }
 
 impl SanToken {
+    /// The move read with its leading `b` or `k` as a bishop's or king's letter, not a
+    /// file, and that file: for a pawn move from the b- or k-file with no rank written
+    /// (`bc4`, `bxc6`, `kd3`), which records typed in lower case write for a bishop or
+    /// a king. `None` for every other move.
+    pub fn as_piece_move(&self) -> Option<(SanToken, u8)> {
+        const B_FILE: u8 = 1;
+        const K_FILE: u8 = 10;
+        let SanToken::Normal {
+            piece: None,
+            from_file: Some(file),
+            from_rank: None,
+            capture,
+            to: to @ Destination::Square(_),
+            promotion: None,
+            ..
+        } = *self
+        else {
+            return None;
+        };
+        let letter = match file {
+            B_FILE => 'B',
+            K_FILE => 'K',
+            _ => return None,
+        };
+        let san = SanToken::Normal {
+            piece: Some(letter),
+            from_file: None,
+            from_rank: None,
+            capture,
+            to,
+            promotion: None,
+            plain: false,
+        };
+        Some((san, file))
+    }
+
     /// Whether the move was written in plain form (`plain` of [`SanToken::Normal`]).
     pub fn is_plain(&self) -> bool {
         matches!(self, SanToken::Normal { plain: true, .. })

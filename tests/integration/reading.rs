@@ -211,6 +211,10 @@ fn a_check_mark_apart_from_its_move_is_read_as_its_mark_and_judged() {
     let path = record("apart-wrong.pgn", "1. e4 + e5 *\n");
     let out = run(&["validate", &path]);
     assert!(out.stderr.contains("`e4` gives no check; the mark `+` is wrong"), "{}", out.stderr);
+    // A wrong mark is quoted as it is written.
+    let path = record("double-plus.pgn", "1. e4 e5 2. Qh5++ Nc6 *\n");
+    let out = run(&["validate", &path]);
+    assert!(out.stderr.contains("`Qh5++` gives no check; the mark `++` is wrong"), "{}", out.stderr);
 }
 
 #[test]
@@ -272,6 +276,27 @@ fn piece_letters_in_lower_case_are_read_with_a_warning_and_b_is_a_bishop_only_wh
     let out = run(&["validate", &neither]);
     assert_eq!(out.code, 1, "{}", out.stdout);
     assert!(out.stderr.contains("illegal turn `bc4`: no white pawn on the b-file can move to c4"), "{}", out.stderr);
+}
+
+#[test]
+fn a_lower_case_k_is_a_king_where_no_pawn_of_the_k_file_can_move() {
+    let path = record(
+        "lower-king.pgn",
+        "1. d4 e5 2. kd2 exd4 3. kd3 *
+",
+    );
+    for variant in ["chess", "tilting", "koopa", "bouncing", "bubble-fizz"] {
+        let out = run(&["validate", "--variant", variant, &path]);
+        assert_eq!(out.code, 0, "{variant}: {}{}", out.stdout, out.stderr);
+        assert!(out.stdout.contains("valid, 5 plies"), "{variant}: {}", out.stdout);
+        assert!(out.stderr.contains("`kd3` is not standard notation; write `Kd3`"), "{variant}: {}", out.stderr);
+    }
+    // No 8x8 board has a k-file: where the king cannot move either, its reason is given.
+    let neither = record("lower-king-neither.pgn", "1. e4 e5 2. kd3 *\n");
+    let out = run(&["validate", &neither]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(out.stderr.contains("illegal turn `kd3`: no white king can move to d3"), "{}", out.stderr);
+    assert!(!out.stderr.contains("k-file"), "{}", out.stderr);
 }
 
 #[test]
@@ -387,6 +412,16 @@ fn a_square_of_the_12x12_grid_in_an_8x8_variant_names_bellows() {
     let out = run(&["validate", &path]);
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("add [Variant \"Bellows Chess\"] or pass --variant bellows"), "{}", out.stderr);
+    // A source file or rank of the grid is named as such.
+    for (turn, named) in [("id3", "the i-file"), ("N9f3", "rank 9"), ("Ni3f4", "i3")] {
+        let path = record("untagged-bellows-source.pgn", &format!("1. e4 e5 2. {turn} *\n"));
+        for variant in ["chess", "koopa", "bubble-fizz"] {
+            let out = run(&["validate", "--variant", variant, &path]);
+            assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+            let words = format!("illegal turn `{turn}`: {named}, beyond the 8x8 board, exists only in Bellows Chess");
+            assert!(out.stderr.contains(&words), "{variant}: {}", out.stderr);
+        }
+    }
 }
 
 #[test]

@@ -59,6 +59,9 @@ pub enum Refusal {
     NotAPromotionLetter(char),
     /// A token that only another variant has (a bomb, a bounce, a turn of several moves).
     OtherVariant { what: &'static str, title: &'static str, id: &'static str },
+    /// The written source names a file or rank beyond the variant's board (`id3` on an
+    /// 8x8 board): only Bellows' 12x12 grid has it.
+    SourceBeyondBoard { source: Source, board: crate::geometry::Rect },
     /// No unit of the role (from the written source, if any) can make the move; the
     /// destination may hold one of the mover's own units, and one unit may be named
     /// with what stops it.

@@ -48,6 +48,15 @@ impl Display for Board {
     }
 }
 
+/// Something that exists only in another variant, with the tag or flag that says the
+/// game is of that variant.
+fn other_variant(f: &mut Formatter<'_>, what: &str, title: &str, id: &str) -> fmt::Result {
+    write!(
+        f,
+        "{what} exists only in {title}: if this is a game of {title}, add [Variant \"{title}\"] or pass --variant {id}"
+    )
+}
+
 /// Squares in the given order, joined by `sep`.
 fn squares(list: &[Square], sep: &str) -> String {
     list.iter().map(Square::to_string).collect::<Vec<_>>().join(sep)
@@ -66,11 +75,16 @@ impl Display for Refusal {
         match self {
             Refusal::NotAPieceLetter(letter) => write!(f, "`{letter}` is not a piece letter"),
             Refusal::NotAPromotionLetter(letter) => write!(f, "`{letter}` is not a piece a pawn can promote to"),
-            Refusal::OtherVariant { what, title, id } => write!(
-                f,
-                "{what} exists only in {title}: if this is a game of {title}, add [Variant \"{title}\"] \
-                 or pass --variant {id}"
-            ),
+            Refusal::OtherVariant { what, title, id } => other_variant(f, what, title, id),
+            Refusal::SourceBeyondBoard { source, board } => {
+                let named = match source {
+                    Source::File(file) => format!("the {}-file", Square::file_char(*file)),
+                    Source::Rank(rank) => format!("rank {}", rank + 1),
+                    Source::Square(sq) => sq.to_string(),
+                };
+                let beyond = format!("{named}, beyond the {}x{} board,", board.files(), board.ranks());
+                other_variant(f, &beyond, "Bellows Chess", "bellows")
+            }
             Refusal::NoSuchUnit { side: color, role, source, to, own_unit_on_target, obstacle } => {
                 write!(f, "no {} {}", side(*color), role.name())?;
                 if let Some(source) = source {

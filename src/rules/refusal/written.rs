@@ -21,12 +21,28 @@ pub fn written_refusal<V: Notation + ?Sized>(
     match written.token() {
         SanToken::Castle { long } => variant.explain_castling(pos, Wing::of_long(*long)),
         SanToken::Normal { to, .. } => {
+            if let Some(refusal) = source_beyond_board(written, pos) {
+                return refusal;
+            }
             let target = to.square().map_or(Target::File(to.file()), Target::Square);
             mismatch(written, pos, peers, target)
                 .or_else(|| variant.explain_unreachable(pos, written))
                 .unwrap_or_else(|| no_such_move(written, pos, target))
         }
     }
+}
+
+/// The refusal of a source whose file or rank lies beyond the board (`id3`, `N9f3` on
+/// an 8x8 board), which no unit can stand on.
+fn source_beyond_board(written: &WrittenMove<'_>, pos: &Position) -> Option<Refusal> {
+    let board = pos.board().area();
+    let source = match source(written)? {
+        Source::Square(sq) if !board.contains(sq) => Source::Square(sq),
+        Source::File(file) if !(board.min_file..=board.max_file).contains(&file) => Source::File(file),
+        Source::Rank(rank) if !(board.min_rank..=board.max_rank).contains(&rank) => Source::Rank(rank),
+        _ => return None,
+    };
+    Some(Refusal::SourceBeyondBoard { source, board })
 }
 
 /// The source the token names, if any.
