@@ -140,7 +140,11 @@ fn normal(bytes: &[u8]) -> Option<(SanToken, usize)> {
         (Some(to_file), Some(to_rank), _, _) => {
             (first_file, first_rank, capture, Destination::of(Square::new(to_file, to_rank), to_file))
         }
-        (Some(to_file), None, Some(from_file), None) if pawn && separator != Some(false) => {
+        // `ch` is the check mark in words (`Qxf7 ch`), the grammar's: no pawn captures
+        // from the c-file onto the h-file.
+        (Some(to_file), None, Some(from_file), None)
+            if pawn && separator != Some(false) && !(separator.is_none() && (from_file, to_file) == (2, 7)) =>
+        {
             (Some(from_file), None, capture, Destination::File(to_file))
         }
         (None, _, Some(to_file), Some(to_rank)) if separator.is_none() => {

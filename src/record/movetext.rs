@@ -2,16 +2,16 @@
 //! parentheses of variations and results, and the rule that picks one by its first
 //! character and hands it to the lines being built.
 
-use super::ast::{GameResult, MoveNumber, Span, Spanned};
+use super::ast::{CheckMark, GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
 use super::lex::{at_token_end, brace_comment, comment, located_comment, result_note, skip, space_len, TResult};
 use super::san;
 use super::tree::LineStack;
-use super::turn::{check_mark, evaluation, glyph, starts_evaluation, turn_token};
+use super::turn::{check_mark, evaluation, glyph, mark_word, starts_evaluation, turn_token};
 
 // element = space , ( comment | result_note | draw_offer | "(" | ")" | nag | glyph | result
-//                   | move_number | lone_dots | lone_mark | evaluation | turn_token ) ;
+//                   | move_number | lone_dots | lone_mark | mark_word | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
 ///
@@ -145,7 +145,15 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         }
         '+' | '#' if check_mark(token).is_ok_and(|(rest, _)| at_token_end(rest)) => {
             let (rest, mark) = check_mark(token)?;
-            (rest, lines.detached_mark(mark, at(rest)))
+            let message = "the check mark stands apart from its move; write it right after the move, without a space";
+            (rest, lines.detached_mark(mark, at(rest), message.to_owned()))
+        }
+        'c' | 'm' if mark_word(token).is_ok() => {
+            let (rest, mark) = mark_word(token)?;
+            let word = &token[..token.len() - rest.len()];
+            let symbol = if mark == CheckMark::Mate { '#' } else { '+' };
+            let message = format!("`{word}` is a check mark in words; write `{symbol}` right after the move");
+            (rest, lines.detached_mark(mark, at(rest), message))
         }
         first if starts_evaluation(first) && evaluation(token).is_ok() => {
             let (rest, nag) = evaluation(token)?;

@@ -11,6 +11,7 @@ use super::ast::{Destination, PieceLetter, SanToken};
 use super::iccf;
 use super::languages::{figurine, from_figurine};
 use super::lex::{at_token_end, first_byte, no_match, skip, TResult};
+use super::turn::mark_word;
 use crate::geometry::Square;
 use crate::rules::Color;
 
@@ -159,6 +160,11 @@ fn coordinates(input: &str, pawn: bool) -> TResult<'_, Coordinates> {
         (None, Some(to_file), Some(to_rank)) if separator.is_none() => {
             let to = Square::new(to_file, to_rank);
             Coordinates { from_file: None, from_rank: None, capture: false, to, to_file }
+        }
+        // A square, then the check mark in words (`Qf7ch`): the `c` is no file there.
+        (Some(_), Some(to_file), Some(to_rank)) if separator.is_none() && mark_word(after).is_ok() => {
+            let to = Square::new(to_file, to_rank);
+            return Ok((after, Coordinates { from_file: None, from_rank: None, capture: false, to, to_file }));
         }
         _ => return no_match(input),
     };

@@ -151,9 +151,10 @@ impl LineStack {
         Ok(())
     }
 
-    /// A check mark written apart from its move (`Qh4 #`): the last ply's mark, when it
-    /// has none and nothing was written between the two, with a remark.
-    pub(super) fn detached_mark(&mut self, mark: CheckMark, span: Span) -> Step {
+    /// A check mark written apart from its move (`Qh4 #`), or in words (`Qxf7ch`,
+    /// `Qh4 mate`): the last ply's mark, when it has none and nothing was written
+    /// between the two, with `message` as a remark.
+    pub(super) fn detached_mark(&mut self, mark: CheckMark, span: Span, message: String) -> Step {
         let text_len = self.text_len;
         let error = |message| SyntaxError::spanning(span, text_len, Problem::Message(message));
         let current = self.current(span)?;
@@ -167,8 +168,7 @@ impl LineStack {
             return Err(error("a check mark must follow its move, before any annotation"));
         }
         last.check = Some(mark);
-        let message = "the check mark stands apart from its move; write it right after the move, without a space";
-        self.remarks.push(Spanned { value: message.to_owned(), span });
+        self.remarks.push(Spanned { value: message, span });
         Ok(())
     }
 

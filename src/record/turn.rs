@@ -37,6 +37,28 @@ pub(crate) fn check_mark(input: &str) -> TResult<'_, CheckMark> {
     }
 }
 
+// mark_word = ( "ch" | "check" | "mate" | "checkmate" ) ;   (* then the token's end or a glyph *)
+/// A check mark written as an English word, as older books and hand-typed records do,
+/// glued to its move or apart (`Qxf7ch`, `Qh4 mate`): `ch` and `check` for `+`, `mate`
+/// and `checkmate` for `#`. No move is written so: `ch` would be a pawn's capture from
+/// the c-file onto the h-file, which no pawn can make.
+pub(crate) fn mark_word(input: &str) -> TResult<'_, CheckMark> {
+    const WORDS: [(&str, CheckMark); 4] = [
+        ("checkmate", CheckMark::Mate),
+        ("check", CheckMark::Check),
+        ("ch", CheckMark::Check),
+        ("mate", CheckMark::Mate),
+    ];
+    for (word, mark) in WORDS {
+        if let Some(rest) = input.strip_prefix(word) {
+            if at_token_end(rest) || rest.starts_with(['!', '?']) {
+                return Ok((rest, mark));
+            }
+        }
+    }
+    no_match(input)
+}
+
 // glyph = "!!" | "??" | "!?" | "?!" | "!" | "?" ;
 /// A suffix glyph, as the NAG it stands for (1 to 6).
 pub(crate) fn glyph(input: &str) -> TResult<'_, u8> {
@@ -250,7 +272,8 @@ fn turn(start: &str) -> TResult<'_, WrittenTurn> {
 /// offsets in it.
 pub(crate) fn turn_token(text: &str, text_len: usize) -> TResult<'_, WrittenTurn> {
     match turn(text) {
-        Ok((rest, mut turn)) if at_token_end(rest) => {
+        // A check mark in words glued to the turn (`Qxf7ch`) is the next token's.
+        Ok((rest, mut turn)) if at_token_end(rest) || mark_word(rest).is_ok() => {
             anchor(&mut turn, text_len);
             Ok((rest, turn))
         }

@@ -218,6 +218,24 @@ fn a_check_mark_apart_from_its_move_is_read_as_its_mark_and_judged() {
 }
 
 #[test]
+fn a_check_mark_in_words_is_read_as_its_mark_and_judged() {
+    let path = record("words.pgn", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7ch 1-0\n1. f3 e5 2. g4 Qh4 mate 0-1\n");
+    for variant in ["chess", "koopa", "bouncing", "bubble-fizz"] {
+        let out = run(&["validate", "--variant", variant, &path]);
+        assert_eq!(out.code, 0, "{variant}: {}{}", out.stdout, out.stderr);
+        assert!(out.stdout.contains("2 game(s): 2 valid"), "{variant}: {}", out.stdout);
+    }
+    let out = run(&["validate", &path]);
+    assert!(out.stderr.contains("`ch` is a check mark in words; write `+` right after the move"), "{}", out.stderr);
+    assert!(out.stderr.contains("`mate` is a check mark in words; write `#` right after the move"), "{}", out.stderr);
+    // `ch` where the move is mate is judged like a written `+`.
+    assert!(out.stderr.contains("`Qxf7` is checkmate; write `Qxf7#`"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("4. Qxf7# 1-0"), "{}", out.stdout);
+    assert!(out.stdout.contains("2. g4 Qh4# 0-1"), "{}", out.stdout);
+}
+
+#[test]
 fn results_with_spaces_around_the_sign_end_their_games() {
     let path = record("spaced-results.pgn", "1. e4 e5 1/2 - 1/2\n1. d4 d5 1 - 0 1. c4 0 : 1\n");
     let out = run(&["validate", &path]);

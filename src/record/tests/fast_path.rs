@@ -231,6 +231,15 @@ pub(super) const TOKENS: &[&str] = &[
     "0",
     "9",
     "½",
+    "ch",
+    "Qxf7ch",
+    "Qf7ch!",
+    "cxh",
+    "chx",
+    "check",
+    "mate",
+    "Qh4mate",
+    "checkmate",
 ];
 
 /// Tag pairs in their plain, lenient and broken forms.

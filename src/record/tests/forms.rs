@@ -148,6 +148,38 @@ fn a_check_mark_written_apart_from_its_move_is_the_moves_with_a_remark() {
 }
 
 #[test]
+fn a_check_mark_in_words_glued_or_apart_is_the_moves_with_a_remark() {
+    for (text, mark, move_span, word_span) in [
+        ("1. e4 e5 2. Qxf7ch *", CheckMark::Check, Span::new(12, 16), Span::new(16, 18)),
+        ("1. e4 e5 2. Qf7ch! *", CheckMark::Check, Span::new(12, 15), Span::new(15, 17)),
+        ("1. e4 e5 2. Qxf7 ch *", CheckMark::Check, Span::new(12, 16), Span::new(17, 19)),
+        ("1. e4 e5 2. Qxf7 check *", CheckMark::Check, Span::new(12, 16), Span::new(17, 22)),
+        ("1. f3 e5 2. g4 Qh4mate 0-1", CheckMark::Mate, Span::new(15, 18), Span::new(18, 22)),
+        ("1. f3 e5 2. g4 Qh4 checkmate 0-1", CheckMark::Mate, Span::new(15, 18), Span::new(19, 28)),
+    ] {
+        let game = parse(text);
+        let last = game.line.plies.last().expect("a ply");
+        assert_eq!(last.turn.value.check, Some(mark), "{text}");
+        assert_eq!(last.turn.span, move_span, "{text}");
+        assert_eq!(game.remarks.first().map(|r| r.span), Some(word_span), "{text}");
+        assert!(game.remarks.first().is_some_and(|r| r.value.contains("is a check mark in words")), "{text}");
+    }
+    // Glyphs after the word stay the move's.
+    let game = parse("1. e4 e5 2. Qf7ch! *");
+    assert_eq!(game.line.plies.last().map(|p| p.nags.len()), Some(1));
+    // `cxh` is still a pawn's capture (which the rules refuse), and a word is no move.
+    assert_eq!(plies("1. cxh *").first().map(|p| p.turn.value.parts.len()), Some(1));
+    for (text, message) in [
+        ("ch 1. e4 *", "a check mark must follow a move"),
+        ("1. e4+ ch *", "the move before already has its check mark"),
+        ("1. Qf7chx *", "`Qf7chx` is not a move"),
+    ] {
+        let (_, error) = read_game(text);
+        assert_eq!(error.map(|e| e.message), Some(message.to_owned()), "{text}");
+    }
+}
+
+#[test]
 fn reading_stops_at_a_syntax_error_and_keeps_what_came_before() {
     let (game, error) = read_game("1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Zz9 Nc6 *");
     assert_eq!(error.map(|e| e.message), Some("`Zz9` is not a move".to_string()));
