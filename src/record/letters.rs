@@ -51,7 +51,7 @@ pub fn languages_reading(used: &BTreeSet<char>) -> Vec<&'static Language> {
 }
 
 fn same_letters(a: &Language, b: &Language) -> bool {
-    crate::rules::Role::ALL.into_iter().all(|role| a.letter(role) == b.letter(role))
+    crate::rules::Role::ALL.into_iter().all(|role| a.spelling(role) == b.spelling(role))
 }
 
 /// Rewrites the game's letters from `language` into English, and every figurine too.

@@ -9,11 +9,11 @@ use nom::Parser;
 
 use super::ast::{Destination, PieceLetter, SanToken};
 use super::iccf;
-use super::languages::{figurine, from_figurine};
+use super::languages::{figurine, from_figurine, TWO_LETTER_KING};
 use super::lex::{at_token_end, first_byte, no_match, skip, TResult};
 use super::turn::mark_word;
 use crate::geometry::Square;
-use crate::rules::Color;
+use crate::rules::{Color, Role};
 
 // file = "a" | "b" | ... | "l" ;
 /// A file letter of the 12x12 grid, 0-based. Lower case only: `b` is always a file.
@@ -46,14 +46,20 @@ pub(crate) fn square(input: &str) -> TResult<'_, Square> {
     }
 }
 
-// piece_letter = upper_case_letter - "O" | figurine ;
+// piece_letter = upper_case_letter - "O" | cyrillic_capital | "Кр" | figurine ;
 /// The letter that names the moving unit (`P` for a pawn named explicitly): any upper-case
-/// letter but `O` (which starts castling), so that every language's letters are read, or
-/// a figurine of either colour. Which unit a letter means is decided later, by the
-/// record's language (`record::languages`).
+/// Latin letter but `O` (which starts castling) or Cyrillic capital, so that every
+/// language's letters are read, or a figurine of either colour. `Кр`, the king of
+/// Russian and Ukrainian records, is read as the king's figurine
+/// ([`TWO_LETTER_KING`]). Which unit a letter means is decided later, by the record's
+/// language (`record::languages`).
 pub(crate) fn piece_letter(input: &str) -> TResult<'_, PieceLetter> {
     match input.chars().next() {
         Some(letter) if letter.is_ascii_uppercase() && letter != 'O' => Ok((skip(input, 1), letter)),
+        Some(_) if input.starts_with(TWO_LETTER_KING) => {
+            Ok((skip(input, TWO_LETTER_KING.len()), figurine(Role::King, Color::White)))
+        }
+        Some(letter @ '\u{0400}'..='\u{042F}') => Ok((skip(input, letter.len_utf8()), letter)),
         Some(glyph) if from_figurine(glyph).is_some() => Ok((skip(input, glyph.len_utf8()), glyph)),
         _ => no_match(input),
     }

@@ -1,16 +1,22 @@
 //! Notations arbiter does not read, recognised in a token that is not a move so that the
 //! error can say what the token looks like instead of only that it is no move: letters
-//! of a script other than the Latin one (a Russian record's `Кf3`, a Greek record's
-//! piece letters) and English descriptive notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`).
-//! What is said is a likeness, never a reading: the token is refused either way.
+//! of a script other than the Latin one where no piece letter stands (a file typed as a
+//! Cyrillic `с` in `Кс3`, a Greek record's piece letters) and English descriptive
+//! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`). What is said is a likeness, never a
+//! reading: the token is refused either way.
+
+use super::san::piece_letter;
 
 /// A clause to add to "`token` is not a move", when the token looks like a notation
 /// arbiter does not read.
 pub(crate) fn hint(token: &str) -> Option<String> {
-    if let Some((letter, script)) = token.chars().find_map(|c| script_of(c).map(|script| (c, script))) {
+    // A leading piece letter (Cyrillic ones included) is read: the letter to name is after it.
+    let after_letter = piece_letter(token).map_or(token, |(rest, _)| rest);
+    if let Some((letter, script)) = after_letter.chars().find_map(|c| script_of(c).map(|script| (c, script))) {
         return Some(format!(
-            "`{letter}` is a {script} letter, and arbiter reads moves in the Latin alphabet (with the \
-             piece letters of English or of a language `--lang` names), in figurines and in ICCF numbers"
+            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`c3`), \
+             piece letters in English, in a language `--lang` names (Russian's `Кр Ф Л С К` among them) \
+             or in figurines, and ICCF numbers"
         ));
     }
     looks_descriptive(token).then(|| {

@@ -59,13 +59,13 @@ impl Letters {
         Language::find(name).map(Letters::Language)
     }
 
-    /// What a unit is written as, or `None` for a pawn: a pawn has no letter in SAN or
-    /// LAN in any language.
-    fn unit(self, role: Role, color: Color) -> Option<char> {
+    /// Writes what a unit is written as into `text` (nothing for a pawn: a pawn has no
+    /// letter in SAN or LAN in any language); `?` for a unit the language has no letter for.
+    fn push_unit(self, role: Role, color: Color, text: &mut String) {
         match (role, self) {
-            (Role::Pawn, _) => None,
-            (_, Letters::Language(language)) => language.letter(role),
-            (_, Letters::Figurine) => Some(figurine(role, color)),
+            (Role::Pawn, _) => {}
+            (_, Letters::Language(language)) => text.push_str(language.spelling(role).unwrap_or("?")),
+            (_, Letters::Figurine) => text.push(figurine(role, color)),
         }
     }
 }
@@ -146,12 +146,14 @@ impl WrittenForm {
         let side = pos.turn();
         let letters = self.letters;
         let in_colour = |text: &str, color: Color| -> String {
-            text.chars()
-                .map(|c| match ENGLISH.role(c).filter(|&role| role != Role::Pawn) {
-                    Some(role) => letters.unit(role, color).unwrap_or(c),
-                    None => c,
-                })
-                .collect()
+            let mut written = String::with_capacity(text.len() + 2);
+            for c in text.chars() {
+                match ENGLISH.role(c).filter(|&role| role != Role::Pawn) {
+                    Some(role) => letters.push_unit(role, color, &mut written),
+                    None => written.push(c),
+                }
+            }
+            written
         };
         match (turn, canonical.split_once(", ")) {
             (Turn::Bounced(_, bounce), Some((first, second))) => {
@@ -175,7 +177,7 @@ impl WrittenForm {
             match self.form {
                 Form::San | Form::Lan => {
                     text.push('=');
-                    text.push(self.letters.unit(role, side).unwrap_or('?'));
+                    self.letters.push_unit(role, side, &mut text);
                 }
                 Form::Uci => text.push(role.letter().to_ascii_lowercase()),
                 Form::Iccf => text.push(iccf::promotion_digit(role).unwrap_or('?')),
@@ -189,8 +191,9 @@ impl WrittenForm {
     fn step(&self, (role, color): (Role, Color), from: Square, to: Square, separator: char) -> String {
         match self.form {
             Form::San | Form::Lan => {
-                let letter = self.letters.unit(role, color).map(String::from).unwrap_or_default();
-                format!("{letter}{from}{separator}{to}")
+                let mut text = String::new();
+                self.letters.push_unit(role, color, &mut text);
+                format!("{text}{from}{separator}{to}")
             }
             Form::Uci => format!("{from}{to}"),
             Form::Iccf => [iccf_digits(from), iccf_digits(to)].concat(),

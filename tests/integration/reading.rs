@@ -218,6 +218,29 @@ fn a_check_mark_apart_from_its_move_is_read_as_its_mark_and_judged() {
 }
 
 #[test]
+fn russian_and_bulgarian_piece_letters_are_detected_and_written() {
+    let text = "[White \"Ivanov\"]\n[Black \"Petrov\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 \
+                6. Лe1 b5 7. Сb3 d6 8. c3 O-O 9. h3 Кa5 10. Сc2 c5 11. d4 Фc7 12. Кbd2 Кc6 13. d5 Кd8 \
+                14. Крh1 Кe8 *\n";
+    let path = record("russian.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("valid, 28 plies, *; 1 warning(s)"), "{}", out.stdout);
+    assert!(out.stderr.contains("were read as Russian (detected: the game replays with them); pass --lang ru"));
+    let out = run(&["validate", "--lang", "ru", &path]);
+    assert!(out.stdout.contains("valid, 28 plies, *\n"), "{}{}", out.stdout, out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("14. Kh1 Ne8 *"), "{}", out.stdout);
+    let out = run(&["export", "--lang", "ru", &path]);
+    assert!(out.stdout.contains("12. Кbd2 Кc6 13. d5 Кd8 14. Крh1 Кe8 *"), "{}", out.stdout);
+    // Bulgarian writes the king `Ц`, the queen `Д`, the rook `Т`, the bishop `О`.
+    let path = record("bulgarian.pgn", "1. e4 e5 2. Кf3 Кc6 3. Оc4 Оc5 4. O-O Дe7 5. Тe1 d6 6. Цh1 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("were read as Bulgarian"), "{}", out.stderr);
+}
+
+#[test]
 fn a_check_mark_in_words_is_read_as_its_mark_and_judged() {
     let path = record("words.pgn", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7ch 1-0\n1. f3 e5 2. g4 Qh4 mate 0-1\n");
     for variant in ["chess", "koopa", "bouncing", "bubble-fizz"] {

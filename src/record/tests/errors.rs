@@ -55,15 +55,23 @@ fn garbage_tokens_are_named() {
 
 #[test]
 fn moves_in_another_script_are_named_so() {
-    let cyrillic = "`К` is a Cyrillic letter, and arbiter reads moves in the Latin alphabet (with the piece \
-                    letters of English or of a language `--lang` names), in figurines and in ICCF numbers";
-    assert_eq!(error("1. e4 e5 2. Кf3 Кc6"), (format!("`Кf3` is not a move: {cyrillic}"), "Кf3".into()));
-    // A Russian king, and a file typed in Cyrillic (`с`, not `c`): the first such letter is named.
-    assert!(error("1. Крe2").0.ends_with(cyrillic), "{}", error("1. Крe2").0);
-    assert!(error("1. e4 e5 2. Nс3").0.starts_with("`Nс3` is not a move: `с` is a Cyrillic letter"));
-    assert!(error("1. Ιf3").0.starts_with("`Ιf3` is not a move: `Ι` is a Greek letter"));
-    // Figurines are read, and so never reach this message.
+    let named = |letter: &str, script: &str| {
+        format!(
+            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`c3`), piece \
+             letters in English, in a language `--lang` names (Russian's `Кр Ф Л С К` among them) or in \
+             figurines, and ICCF numbers"
+        )
+    };
+    // A file typed in Cyrillic (`с`, not `c`), after a Latin or a Cyrillic piece letter.
+    let cyrillic = named("с", "Cyrillic");
+    assert_eq!(error("1. e4 e5 2. Nс3"), (format!("`Nс3` is not a move: {cyrillic}"), "Nс3".into()));
+    assert_eq!(error("1. e4 e5 2. Кс3"), (format!("`Кс3` is not a move: {cyrillic}"), "Кс3".into()));
+    assert!(error("1. Крс2").0.ends_with(&cyrillic), "{}", error("1. Крс2").0);
+    assert!(error("1. е4").0.starts_with("`е4` is not a move: `е` is a Cyrillic letter"));
+    assert!(error("1. Ιf3").0.ends_with(&named("Ι", "Greek")));
+    // Figurines and Cyrillic piece letters are read, and so never reach this message.
     assert!(parse_game("1. ♘f3 ♞f6 *").is_ok());
+    assert!(parse_game("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Крe2 *").is_ok());
 }
 
 #[test]
