@@ -78,6 +78,9 @@ pub(crate) struct Splitter {
     /// The current line starts a new game: its first token is White's first move number
     /// after a blank line, in a game with movetext and no result.
     restart_line: bool,
+    /// The current line's first token was `1` without a dot, which starts a game unless
+    /// the line's second token is a result's sign (`1 - 0`): that token is to be asked.
+    lone_one_restart: bool,
     /// The next game begins in the middle of a line: the bytes of that line before it
     /// belong to the game before, and the next game sees spaces in their place.
     mid_line: bool,
@@ -108,6 +111,7 @@ impl Splitter {
             numbered: false,
             restart_armed: false,
             restart_line: false,
+            lone_one_restart: false,
             mid_line: false,
             plain_runs: true,
         }
@@ -152,8 +156,9 @@ impl Splitter {
         self.pending = PendingResult::None;
         self.mid_line = false;
         self.numbered = false;
+        self.lone_one_restart = false;
         if std::mem::take(&mut self.restart_line) {
-            // The line carried over, which starts with `1.`, is this game's first movetext.
+            // The line carried over, which starts with `1.` (or `1`), is this game's first movetext.
             self.movetext_seen = true;
             self.has_content = true;
             self.numbered = true;
@@ -311,6 +316,7 @@ impl Splitter {
             && self.token.is_empty()
             && !self.token_too_long
             && self.pending == PendingResult::None
+            && !self.lone_one_restart
         {
             // Between tokens: skip what cannot change the state, all at once.
             let run = self.plain_run(rest);
@@ -410,7 +416,9 @@ impl Splitter {
         match byte {
             _ if is_body_delimiter(byte) => {
                 self.end_token();
-                if self.restart_line {
+                // A lone `1` starts the game only once the next token is known not to
+                // make it a score (`1 - 0`).
+                if self.restart_line && !self.lone_one_restart {
                     return true;
                 }
                 if !matches!(byte, b' ' | b'\t') {
@@ -452,6 +460,7 @@ impl Splitter {
             // No token: the spaces between tokens, which a result may hold.
             return;
         }
+        let second_after_lone_one = std::mem::take(&mut self.lone_one_restart);
         let may_be_result =
             self.token.first().is_some_and(|&first| may_start_result(first, self.token.get(1).copied()));
         let may_be_piece = may_be_result || self.pending != PendingResult::None;
@@ -462,6 +471,11 @@ impl Splitter {
             if self.token.starts_with(b"1.") {
                 self.numbered = true;
                 self.restart_line = restart_armed && is_white_move_one(&self.token);
+            } else if self.token == b"1" {
+                // White's first move number without a dot (`1 e4`), or a score (`1 - 0`).
+                self.numbered = true;
+                self.restart_line = restart_armed;
+                self.lone_one_restart = restart_armed;
             }
             let text = std::str::from_utf8(&self.token).unwrap_or("");
             self.ended |= may_be_result && result(text).is_ok_and(|(rest, _)| rest.is_empty());
@@ -478,6 +492,11 @@ impl Splitter {
             };
         } else {
             self.pending = PendingResult::None;
+        }
+        let blacks = self.token.starts_with(b"..") || self.token.starts_with("…".as_bytes());
+        if second_after_lone_one && (self.pending != PendingResult::None || self.ended || blacks) {
+            // `1 - 0`: the line's `1` was a score; `1 ...`: Black's number.
+            self.restart_line = false;
         }
         self.token.clear();
         self.token_too_long = false;
@@ -524,6 +543,7 @@ impl Splitter {
         self.pending = PendingResult::None;
         self.after_blank = matches!(self.state, LineState::Fresh | LineState::Indent) && !self.in_comment;
         self.restart_armed = false;
+        self.lone_one_restart = false;
         self.content_before_line = self.has_content;
         self.line += 1;
         self.state = LineState::Fresh;

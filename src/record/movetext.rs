@@ -186,7 +186,11 @@ fn number_or_castling<'a>(token: &'a str, text_len: usize, lines: &mut LineStack
     }
     let (rest, number) = move_number(token)?;
     let span = Span::new(text_len - token.len(), text_len - rest.len());
-    Ok((rest, lines.number(Spanned { value: number, span })))
+    let written = token.get(..token.len() - rest.len()).unwrap_or_default();
+    let number = Spanned { value: number, span };
+    let step =
+        if written.contains(['.', '…']) { lines.number(number) } else { lines.dotless_number(number, written) };
+    Ok((rest, step))
 }
 
 /// The dashes read between the two scores of a result besides `-` and `:` (`1–0`).
@@ -297,9 +301,11 @@ fn score(text: &str) -> Option<(u8, &str)> {
     Some((half_points, skip(text, len)))
 }
 
-// move_number = digit , { digit } , { " " | "\t" } , dots ;
+// move_number = digit , { digit } , ( { " " | "\t" } , dots | [ ")" ] , delimiter ) ;
 // dots = ( "." | "…" ) , { "." | "…" } ;
-/// `12.` for White, `12...` (or `12…`, or any two or more dots) for Black.
+/// `12.` for White, `12...` (or `12…`, or any two or more dots) for Black; `12` alone
+/// or `12)`, without a dot (one to three digits, not `0`), for White, as hand-typed
+/// records write them.
 pub(crate) fn move_number(input: &str) -> TResult<'_, MoveNumber> {
     let digits = input.bytes().take_while(u8::is_ascii_digit).count();
     let after_digits = skip(input, digits);
@@ -309,17 +315,24 @@ pub(crate) fn move_number(input: &str) -> TResult<'_, MoveNumber> {
     if digits == 0 {
         return SyntaxError::at(input, Problem::Primitive).backtrack();
     }
-    if dots == 0 {
-        if at_token_end(after_digits) {
-            let problem = Problem::Message("a move number needs a dot, as in `12.` or `12...`");
-            return SyntaxError::between(input, after_digits, problem).fail();
-        }
+    if dots == 0 && !at_token_end(after_digits) {
         return SyntaxError::token_at(input, NOT_A_MOVE).fail();
     }
     let Ok(number) = input.get(..digits).unwrap_or("").parse::<u32>() else {
         let problem = Problem::Token("is too large for a move number");
         return SyntaxError::between(input, after_digits, problem).fail();
     };
+    if dots == 0 {
+        // A number without a dot (`12 e4`) or closed by a parenthesis (`12) e4`), as
+        // hand-typed records write them: White's. No variation ends with a number.
+        // Up to three digits: four are a mistyped ICCF move (`5294`), never a number.
+        if number == 0 || digits > 3 {
+            let problem = Problem::Message("a move number needs a dot, as in `12.` or `12...`");
+            return SyntaxError::between(input, after_digits, problem).fail();
+        }
+        let rest = after_digits.strip_prefix(')').filter(|rest| at_token_end(rest) && !rest.starts_with(')'));
+        return Ok((rest.unwrap_or(after_digits), MoveNumber { number, black: false }));
+    }
     Ok((rest, MoveNumber { number, black: dots > 1 }))
 }
 

@@ -122,11 +122,20 @@ fn castling_hyphen(input: &str) -> TResult<'_, ()> {
     }
 }
 
-// castle = o , hyphen , o , [ hyphen , o ] ;   (* o = "O" | "0" | "o", the same all through *)
+// castle = o , hyphen , o , [ hyphen , o ]     (* o = "O" | "0" | "o", the same all through *)
+//        | letter_o , letter_o , [ letter_o ] ;   (* letter_o = "O" | "o": `OO`, `OOO` *)
 /// Castling, with the letter O (upper or lower case: `o` is no file) or the digit zero,
-/// and any hyphen or dash between.
+/// and any hyphen or dash between; or with the letter and no hyphens (`OO`, `OOO`).
 pub(crate) fn castle(input: &str) -> TResult<'_, SanToken> {
     let Some(o @ ('O' | '0' | 'o')) = input.chars().next() else { return no_match(input) };
+    let hyphen = if o == '0' { true } else { castling_hyphen(skip(input, 1)).is_ok() };
+    if !hyphen {
+        let Some(rest) = input.strip_prefix(if o == 'O' { "OO" } else { "oo" }) else { return no_match(input) };
+        return match rest.strip_prefix(o) {
+            Some(after) => Ok((after, SanToken::Castle { long: true })),
+            None => Ok((rest, SanToken::Castle { long: false })),
+        };
+    }
     let (rest, ()) = (char(o), castling_hyphen, char(o)).parse(input).map(|(rest, _)| (rest, ()))?;
     match (castling_hyphen, char(o)).parse(rest) {
         Ok((after, _)) => Ok((after, SanToken::Castle { long: true })),

@@ -55,6 +55,8 @@ pub(crate) struct LineStack {
     room: usize,
     /// What the reading tolerated and the game's warnings should say.
     remarks: Vec<Spanned<String>>,
+    /// Whether a move number without a dot has had its remark.
+    dotless_noted: bool,
 }
 
 /// What a token does to the lines, or why it cannot stand where it was written.
@@ -76,6 +78,7 @@ impl LineStack {
             text_len,
             room: expected_plies,
             remarks: Vec::new(),
+            dotless_noted: false,
         }
     }
 
@@ -97,6 +100,19 @@ impl LineStack {
     pub(super) fn number(&mut self, number: Spanned<MoveNumber>) -> Step {
         let span = number.span;
         self.current(span)?.number = Some(number);
+        Ok(())
+    }
+
+    /// A move number written without a dot (`written`: `12`, `12)`), with a remark the
+    /// first time in the game.
+    pub(super) fn dotless_number(&mut self, number: Spanned<MoveNumber>, written: &str) -> Step {
+        let (span, value) = (number.span, number.value.number);
+        self.number(number)?;
+        if !self.dotless_noted {
+            self.dotless_noted = true;
+            let message = format!("move numbers are written without a dot, as `{written}`; PGN writes `{value}.`");
+            self.remarks.push(Spanned { value: message, span });
+        }
         Ok(())
     }
 

@@ -285,6 +285,24 @@ fn games_pasted_without_tags_or_results_are_cut_at_a_blank_line_before_move_one(
 }
 
 #[test]
+fn move_numbers_without_dots_and_castling_without_hyphens_are_read_with_warnings() {
+    let path = record("dotless.pgn", "1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 4 OO Nf6\n\n1) d4 d5 2) c4 e6 3) Nc3 Nf6 1/2-1/2\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("game 1 (? - ?): valid, 8 plies; 2 warning(s)"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("game 2 (? - ?): valid, 6 plies, 1/2-1/2 (decided off the board); 1 warning(s)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stderr.contains("move numbers are written without a dot, as `1`; PGN writes `1.`"), "{}", out.stderr);
+    assert!(out.stderr.contains("move numbers are written without a dot, as `1)`; PGN writes `1.`"), "{}", out.stderr);
+    assert!(out.stderr.contains("`OO` is not standard notation; write `O-O`"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("4. O-O Nf6 *"), "{}", out.stdout);
+}
+
+#[test]
 fn text_in_parentheses_after_the_result_is_a_comment_not_a_game() {
     let path = record("result-note.pgn", "[White \"Ann\"]\n\n1. e4 e5 1-0 (time)\n\n[White \"Bob\"]\n\n1. d4 *\n");
     let out = run(&["validate", &path]);

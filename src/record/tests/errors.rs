@@ -114,7 +114,7 @@ fn incomplete_extensions() {
 
 #[test]
 fn numbers_and_nags() {
-    assert_eq!(error("12 e4"), ("a move number needs a dot, as in `12.` or `12...`".into(), "12".into()));
+    assert_eq!(error("0 e4"), ("a move number needs a dot, as in `12.` or `12...`".into(), "0".into()));
     assert_eq!(error("12x e4"), ("`12x` is not a move".into(), "12x".into()));
     assert_eq!(error("99999999999. e4").0, "`99999999999` is too large for a move number");
     assert_eq!(error("1. e4 $256"), ("`$256` is not a NAG: NAGs run from $0 to $255".into(), "$256".into()));

@@ -240,6 +240,14 @@ pub(super) const TOKENS: &[&str] = &[
     "mate",
     "Qh4mate",
     "checkmate",
+    "1",
+    "12",
+    "0",
+    "OO",
+    "OOO",
+    "oo",
+    "1)",
+    "3))",
 ];
 
 /// Tag pairs in their plain, lenient and broken forms.

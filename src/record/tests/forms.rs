@@ -55,6 +55,37 @@ fn castling_with_any_dash() {
     // Lower case `o` is no file, so `o-o` can only be castling.
     assert_eq!(san("o-o"), SanToken::Castle { long: false });
     assert_eq!(san("o-o-o"), SanToken::Castle { long: true });
+    // Without hyphens, with the letter: `OO`, `OOO` (zeros make a number, `00`).
+    assert_eq!(san("OO"), SanToken::Castle { long: false });
+    assert_eq!(san("OOO"), SanToken::Castle { long: true });
+    assert_eq!(san("oo"), SanToken::Castle { long: false });
+    assert_eq!(turn("1. OO+").check, Some(CheckMark::Check));
+    assert!(crate::record::parse_game("1. OOOO").is_err());
+    assert!(crate::record::parse_game("1. O-OO").is_err());
+}
+
+#[test]
+fn move_numbers_without_a_dot_or_with_a_parenthesis_are_whites_with_one_remark() {
+    let game = parse("1 e4 e5 2 Nf3 Nc6 3 Bb5 *");
+    let numbers: Vec<_> = game.line.plies.iter().filter_map(|p| p.number.as_ref().map(|n| n.value)).collect();
+    assert_eq!(numbers.iter().map(|n| (n.number, n.black)).collect::<Vec<_>>(), [(1, false), (2, false), (3, false)]);
+    assert_eq!(game.line.plies.len(), 5);
+    assert_eq!(game.remarks.len(), 1);
+    assert_eq!(game.remarks.first().map(|r| r.span), Some(Span::new(0, 1)));
+    // Black's number keeps its dots; a spaced result is still a result.
+    assert_eq!(
+        parse("12 ... Nf6 *").line.plies.first().and_then(|p| p.number.as_ref()).map(|n| n.value.black),
+        Some(true)
+    );
+    assert_eq!(parse("1 e4 e5 1 - 0").result.as_ref().map(|r| r.value), Some(GameResult::WhiteWins));
+    // `12)` too, when nothing but a delimiter follows its parenthesis.
+    let game = parse("1) e4 e5 2) Nf3 (2) d4) Nc6 *");
+    assert_eq!(game.line.plies.len(), 4);
+    assert_eq!(game.line.plies.get(2).map(|p| p.variations.len()), Some(1));
+    assert!(game.remarks.first().is_some_and(|r| r.value.contains("as `1)`; PGN writes `1.`")));
+    assert!(crate::record::parse_game("1. e4 (1. d4 2))").is_err());
+    // Four digits without a dot are a mistyped ICCF move, not a number.
+    assert!(crate::record::parse_game("1. 5294").is_err());
 }
 
 #[test]

@@ -117,6 +117,26 @@ fn white_move_one_after_a_blank_line_starts_a_game_without_tags_or_result() {
 }
 
 #[test]
+fn a_lone_white_move_one_after_a_blank_line_starts_a_game_unless_it_is_a_score() {
+    let text = "1 e4 e5 2 Nf3\n\n1 d4 d5\n\n1) c4 e5 2) Nf3 1/2-1/2\n\n1 {c} f4\n\n1 ... e5\n\n1 - 0\n\n1 g3\n";
+    for capacity in [1, 3, 8 << 10] {
+        for games in [games_with(text.as_bytes(), capacity), games_byte_by_byte(text.as_bytes(), capacity)] {
+            assert_eq!(
+                texts(&games),
+                vec![
+                    "1 e4 e5 2 Nf3\n\n",
+                    "1 d4 d5\n\n",
+                    "1) c4 e5 2) Nf3 1/2-1/2\n\n",
+                    "1 {c} f4\n\n1 ... e5\n\n1 - 0\n\n",
+                    "1 g3\n"
+                ],
+                "{capacity}"
+            );
+        }
+    }
+}
+
+#[test]
 fn text_in_parentheses_after_a_result_stays_with_its_game() {
     let games = games(b"1. e4 1-0 (time) 1. d4 0-1 (resigned\n(after 1. c4) 1. Nf3 * ( 1. g3 )\n");
     assert_eq!(
