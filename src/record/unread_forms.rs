@@ -1,9 +1,9 @@
 //! Notations arbiter does not read, recognised in a token that is not a move so that the
 //! error can say what the token looks like instead of only that it is no move: letters
 //! of a script other than the Latin one where no piece letter stands (a file typed as a
-//! Cyrillic `с` in `Кс3`, a Greek record's piece letters) and English descriptive
-//! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`). What is said is a likeness, never a
-//! reading: the token is refused either way.
+//! Cyrillic `с` in `Кс3`, a Greek record's piece letters), English descriptive
+//! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`) and words of text (`resigns`, `Black`).
+//! What is said is a likeness, never a reading: the token is refused either way.
 
 use super::san::piece_letter;
 
@@ -19,11 +19,48 @@ pub(crate) fn hint(token: &str) -> Option<String> {
              or in figurines, and ICCF numbers"
         ));
     }
-    looks_descriptive(token).then(|| {
-        "it looks like descriptive notation (`P-K4`, `N-KB3`), which arbiter does not read: moves \
-         are read in algebraic notation (`e4`, `Nf3`)"
-            .to_owned()
-    })
+    if looks_descriptive(token) {
+        return Some(
+            "it looks like descriptive notation (`P-K4`, `N-KB3`), which arbiter does not read: moves \
+             are read in algebraic notation (`e4`, `Nf3`)"
+                .to_owned(),
+        );
+    }
+    looks_like_a_word(token).then(|| format!("it is a word of text, which belongs in a comment: `{{{token}}}`"))
+}
+
+/// The words records write about how a game ended, in any case.
+const RESULT_WORDS: [&str; 24] = [
+    "resigns",
+    "resigned",
+    "resign",
+    "resignation",
+    "draw",
+    "drawn",
+    "agreed",
+    "wins",
+    "won",
+    "white",
+    "black",
+    "time",
+    "forfeit",
+    "forfeits",
+    "abandoned",
+    "adjourned",
+    "offered",
+    "accepted",
+    "repetition",
+    "stalemate",
+    "flagged",
+    "timeout",
+    "withdrew",
+    "withdraws",
+];
+
+/// Whether `token` is a word of English text that records write about how a game ended
+/// (`resigns`, `draw`, `Black`): the words of [`RESULT_WORDS`], in any case.
+fn looks_like_a_word(token: &str) -> bool {
+    RESULT_WORDS.iter().any(|word| word.eq_ignore_ascii_case(token))
 }
 
 /// The script of a letter that is neither Latin nor a figurine, for the scripts chess

@@ -75,6 +75,19 @@ fn moves_in_another_script_are_named_so() {
 }
 
 #[test]
+fn words_of_text_are_named_so() {
+    for word in ["resigns", "draw", "Black", "agreed"] {
+        let expected =
+            format!("`{word}` is not a move: it is a word of text, which belongs in a comment: `{{{word}}}`");
+        assert_eq!(error(&format!("1. e4 e5 {word} 1-0")).0, expected);
+    }
+    // Only the words records write about a game's end are named so.
+    for token in ["exdx", "KtxP", "Nfxe", "wonder", "resigns2"] {
+        assert!(!error(&format!("1. e4 e5 {token} 1-0")).0.contains("word of text"), "{token}");
+    }
+}
+
+#[test]
 fn descriptive_notation_is_named_so() {
     let descriptive = "it looks like descriptive notation (`P-K4`, `N-KB3`), which arbiter does not read: moves \
                        are read in algebraic notation (`e4`, `Nf3`)";
