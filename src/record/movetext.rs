@@ -150,7 +150,7 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         }
         'c' | 'm' if mark_word(token).is_ok() => {
             let (rest, mark) = mark_word(token)?;
-            let word = &token[..token.len() - rest.len()];
+            let word = token.get(..token.len() - rest.len()).unwrap_or_default();
             let symbol = if mark == CheckMark::Mate { '#' } else { '+' };
             let message = format!("`{word}` is a check mark in words; write `{symbol}` right after the move");
             (rest, lines.detached_mark(mark, at(rest), message))
