@@ -65,10 +65,14 @@ pub fn resolve_single_move_knowing<V: Notation + ?Sized>(
 ) -> Result<Turn, ResolveError> {
     let (san, bounce) = one_move_part(token)?;
     if bounce.is_some() {
-        return Err(belongs_to("a bounce", "Bouncing Pieces", "bouncing"));
+        return Err(belongs_to(BOUNCE, "Bouncing Pieces", "bouncing"));
     }
     resolve_move_knowing(variant, pos, in_check, san, canonical).map(Turn::Move)
 }
+
+/// What a bounce is called where only Bouncing Pieces has it: a record of another variant
+/// that separates its moves with commas (`1. e4, e5`) learns from it what was read.
+pub const BOUNCE: &str = "a bounce (a move written after a comma)";
 
 /// The refusal of a token that only another variant has, with the tag or flag that says
 /// the game is of that variant: "a bomb exists only in Tilting the Balance; add ...".

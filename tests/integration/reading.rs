@@ -461,6 +461,13 @@ fn a_token_of_another_variant_names_it_and_the_tag() {
     );
     let bounce = record("untagged-bounce.pgn", "1. e4 e5 2. Qh5, e5-e6 *\n");
     assert!(run(&["validate", &bounce]).stderr.contains("--variant bouncing"));
+    // Moves separated by commas are read as bounces, and the message says what one is.
+    let commas = record("commas.pgn", "1. e4, e5 2. Nf3, Nc6 *\n");
+    for variant in ["chess", "bubble-fizz"] {
+        let out = run(&["validate", "--variant", variant, &commas]);
+        let words = "illegal turn `e4, e5`: a bounce (a move written after a comma) exists only in Bouncing Pieces";
+        assert!(out.stderr.contains(words), "{variant}: {}", out.stderr);
+    }
     let multi = record("untagged-multi.pgn", "1. e4 & d4 *\n");
     assert!(run(&["validate", &multi]).stderr.contains("--variant bubble-fizz"));
 }

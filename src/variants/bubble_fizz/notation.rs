@@ -124,7 +124,7 @@ pub(super) fn resolve_parts(
         let san = match &part.value {
             TurnPart::Bomb(_) => return Err(san::belongs_to("a bomb", "Tilting the Balance", "tilting")),
             TurnPart::Move { bounce: Some(_), .. } => {
-                return Err(san::belongs_to("a bounce", "Bouncing Pieces", "bouncing"))
+                return Err(san::belongs_to(san::BOUNCE, "Bouncing Pieces", "bouncing"))
             }
             TurnPart::Move { san, bounce: None } => san,
         };
