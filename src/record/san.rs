@@ -15,11 +15,24 @@ use super::turn::mark_word;
 use crate::geometry::Square;
 use crate::rules::{Color, Role};
 
-// file = "a" | "b" | ... | "l" ;
+// file = "a" | "b" | ... | "l" | "а" | "с" | "е" ;   (* the last three Cyrillic *)
 /// A file letter of the 12x12 grid, 0-based. Lower case only: `b` is always a file.
+/// The Cyrillic letters that look like `a`, `c` and `e` are read as those files: records
+/// typed with a Russian keyboard write them so (`Кс3`, `е4`).
 pub(crate) fn file(input: &str) -> TResult<'_, u8> {
     match first_byte(input) {
         Some(letter @ b'a'..=b'l') => Ok((skip(input, 1), letter - b'a')),
+        Some(0xd0 | 0xd1) => match input.chars().next() {
+            Some(letter @ ('а' | 'с' | 'е')) => {
+                let file = match letter {
+                    'а' => 0,
+                    'с' => 2,
+                    _ => 4,
+                };
+                Ok((skip(input, letter.len_utf8()), file))
+            }
+            _ => no_match(input),
+        },
         _ => no_match(input),
     }
 }

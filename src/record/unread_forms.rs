@@ -1,7 +1,7 @@
 //! Notations arbiter does not read, recognised in a token that is not a move so that the
 //! error can say what the token looks like instead of only that it is no move: letters
 //! of a script other than the Latin one where no piece letter stands (a file typed as a
-//! Cyrillic `с` in `Кс3`, a Greek record's piece letters), English descriptive
+//! Cyrillic `д` in `Кд3`, a Greek record's piece letters), English descriptive
 //! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`) and words of text (`resigns`, `Black`).
 //! What is said is a likeness, never a reading: the token is refused either way.
 
@@ -14,9 +14,10 @@ pub(crate) fn hint(token: &str) -> Option<String> {
     let after_letter = piece_letter(token).map_or(token, |(rest, _)| rest);
     if let Some((letter, script)) = after_letter.chars().find_map(|c| script_of(c).map(|script| (c, script))) {
         return Some(format!(
-            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`c3`), \
-             piece letters in English, in a language `--lang` names (Russian's `Кр Ф Л С К` among them) \
-             or in figurines, and ICCF numbers"
+            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`d3`; of \
+             the Cyrillic letters, only `а`, `с` and `е` as the files a, c and e), piece letters in \
+             English, in a language `--lang` names (Russian's `Кр Ф Л С К` among them) or in figurines, \
+             and ICCF numbers"
         ));
     }
     if looks_descriptive(token) {

@@ -233,6 +233,12 @@ fn russian_and_bulgarian_piece_letters_are_detected_and_written() {
     assert!(out.stdout.contains("14. Kh1 Ne8 *"), "{}", out.stdout);
     let out = run(&["export", "--lang", "ru", &path]);
     assert!(out.stdout.contains("12. Кbd2 Кc6 13. d5 Кd8 14. Крh1 Кe8 *"), "{}", out.stdout);
+    // The Cyrillic letters that look like `a`, `c` and `e`, typed for those files.
+    let path = record("cyrillic-files.pgn", "1. е4 е5 2. Кf3 Кс6 3. Сb5 а6 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("valid, 6 plies, *; 5 warning(s)"), "{}", out.stdout);
+    assert!(out.stderr.contains("`Кс6` is not standard notation; write `Nc6`"), "{}", out.stderr);
     // Bulgarian writes the king `Ц`, the queen `Д`, the rook `Т`, the bishop `О`.
     let path = record("bulgarian.pgn", "1. e4 e5 2. Кf3 Кc6 3. Оc4 Оc5 4. O-O Дe7 5. Тe1 d6 6. Цh1 *\n");
     let out = run(&["validate", &path]);

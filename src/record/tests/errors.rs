@@ -1,6 +1,6 @@
 //! Bad input: each mistake gives a `ParseError` with a plain message and a span on it.
 
-use super::error;
+use super::{error, plies};
 use crate::record::parse_game;
 
 #[test]
@@ -57,17 +57,19 @@ fn garbage_tokens_are_named() {
 fn moves_in_another_script_are_named_so() {
     let named = |letter: &str, script: &str| {
         format!(
-            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`c3`), piece \
-             letters in English, in a language `--lang` names (Russian's `Кр Ф Л С К` among them) or in \
-             figurines, and ICCF numbers"
+            "`{letter}` is a {script} letter, and arbiter reads squares in the Latin alphabet (`d3`; of the \
+             Cyrillic letters, only `а`, `с` and `е` as the files a, c and e), piece letters in English, in a \
+             language `--lang` names (Russian's `Кр Ф Л С К` among them) or in figurines, and ICCF numbers"
         )
     };
-    // A file typed in Cyrillic (`с`, not `c`), after a Latin or a Cyrillic piece letter.
-    let cyrillic = named("с", "Cyrillic");
-    assert_eq!(error("1. e4 e5 2. Nс3"), (format!("`Nс3` is not a move: {cyrillic}"), "Nс3".into()));
-    assert_eq!(error("1. e4 e5 2. Кс3"), (format!("`Кс3` is not a move: {cyrillic}"), "Кс3".into()));
-    assert!(error("1. Крс2").0.ends_with(&cyrillic), "{}", error("1. Крс2").0);
-    assert!(error("1. е4").0.starts_with("`е4` is not a move: `е` is a Cyrillic letter"));
+    // A file typed in Cyrillic (`д` for d), after a Latin or a Cyrillic piece letter.
+    let cyrillic = named("д", "Cyrillic");
+    assert_eq!(error("1. e4 e5 2. Nд3"), (format!("`Nд3` is not a move: {cyrillic}"), "Nд3".into()));
+    assert_eq!(error("1. e4 e5 2. Кд3"), (format!("`Кд3` is not a move: {cyrillic}"), "Кд3".into()));
+    assert!(error("1. Крд2").0.ends_with(&cyrillic), "{}", error("1. Крд2").0);
+    assert!(error("1. д4").0.starts_with("`д4` is not a move: `д` is a Cyrillic letter"));
+    // The Cyrillic letters that look like `a`, `c` and `e` are those files.
+    assert_eq!(plies("1. е4 е5 2. Кс3 а6 *").len(), 4);
     assert!(error("1. Ιf3").0.ends_with(&named("Ι", "Greek")));
     // Figurines and Cyrillic piece letters are read, and so never reach this message.
     assert!(parse_game("1. ♘f3 ♞f6 *").is_ok());

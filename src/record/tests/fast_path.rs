@@ -248,6 +248,11 @@ pub(super) const TOKENS: &[&str] = &[
     "oo",
     "1)",
     "3))",
+    "е4",
+    "Кс3",
+    "Крe2",
+    "Кд3",
+    "Фd1+",
 ];
 
 /// Tag pairs in their plain, lenient and broken forms.
