@@ -148,7 +148,7 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             let message = "the check mark stands apart from its move; write it right after the move, without a space";
             (rest, lines.detached_mark(mark, at(rest), message.to_owned()))
         }
-        'c' | 'm' if mark_word(token).is_ok() => {
+        'c' | 'm' | 'C' | 'M' if mark_word(token).is_ok() => {
             let (rest, mark) = mark_word(token)?;
             let word = token.get(..token.len() - rest.len()).unwrap_or_default();
             let symbol = if mark == CheckMark::Mate { '#' } else { '+' };

@@ -37,11 +37,11 @@ pub(crate) fn check_mark(input: &str) -> TResult<'_, CheckMark> {
     }
 }
 
-// mark_word = ( "ch" | "check" | "mate" | "checkmate" ) ;   (* then the token's end or a glyph *)
+// mark_word = ( "ch" | "check" | "mate" | "checkmate" ) ;   (* any case; then the token's end or a glyph *)
 /// A check mark written as an English word, as older books and hand-typed records do,
-/// glued to its move or apart (`Qxf7ch`, `Qh4 mate`): `ch` and `check` for `+`, `mate`
-/// and `checkmate` for `#`. No move is written so: `ch` would be a pawn's capture from
-/// the c-file onto the h-file, which no pawn can make.
+/// glued to its move or apart (`Qxf7ch`, `Qh4 mate`, `Qh4 Mate`): `ch` and `check` for
+/// `+`, `mate` and `checkmate` for `#`, in any case. No move is written so: `ch` would
+/// be a pawn's capture from the c-file onto the h-file, which no pawn can make.
 pub(crate) fn mark_word(input: &str) -> TResult<'_, CheckMark> {
     const WORDS: [(&str, CheckMark); 4] = [
         ("checkmate", CheckMark::Mate),
@@ -50,7 +50,8 @@ pub(crate) fn mark_word(input: &str) -> TResult<'_, CheckMark> {
         ("mate", CheckMark::Mate),
     ];
     for (word, mark) in WORDS {
-        if let Some(rest) = input.strip_prefix(word) {
+        if input.get(..word.len()).is_some_and(|written| written.eq_ignore_ascii_case(word)) {
+            let rest = skip(input, word.len());
             if at_token_end(rest) || rest.starts_with(['!', '?']) {
                 return Ok((rest, mark));
             }

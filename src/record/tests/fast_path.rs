@@ -253,6 +253,9 @@ pub(super) const TOKENS: &[&str] = &[
     "Крe2",
     "Кд3",
     "Фd1+",
+    "Mate",
+    "Ch",
+    "CHECK",
 ];
 
 /// Tag pairs in their plain, lenient and broken forms.

@@ -187,6 +187,8 @@ fn a_check_mark_in_words_glued_or_apart_is_the_moves_with_a_remark() {
         ("1. e4 e5 2. Qxf7 check *", CheckMark::Check, Span::new(12, 16), Span::new(17, 22)),
         ("1. f3 e5 2. g4 Qh4mate 0-1", CheckMark::Mate, Span::new(15, 18), Span::new(18, 22)),
         ("1. f3 e5 2. g4 Qh4 checkmate 0-1", CheckMark::Mate, Span::new(15, 18), Span::new(19, 28)),
+        ("1. f3 e5 2. g4 Qh4 Mate 0-1", CheckMark::Mate, Span::new(15, 18), Span::new(19, 23)),
+        ("1. e4 e5 2. Qxf7 Check *", CheckMark::Check, Span::new(12, 16), Span::new(17, 22)),
     ] {
         let game = parse(text);
         let last = game.line.plies.last().expect("a ply");
