@@ -4,7 +4,7 @@
 
 use crate::diagnostics::{Kind, Problem, Severity, TurnPlace};
 use crate::geometry::Rect;
-use crate::record::ast::{CheckMark, Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart, TurnToken};
+use crate::record::ast::{Game, GameResult, LineView, PlyView, SanToken, Span, TurnPart, TurnToken};
 use crate::record::languages::Language;
 use crate::record::notations::WrittenNotation;
 use crate::render::{caption, Caption, LastTurn};
@@ -569,8 +569,7 @@ fn number_is_right(ply: PlyView, pos: &Position) -> bool {
 fn written_mark(ply: PlyView) -> &'static str {
     match ply.check() {
         None => "",
-        Some(CheckMark::Check) => "+",
-        Some(CheckMark::Mate) => "#",
+        Some(mark) => mark.symbol(),
     }
 }
 

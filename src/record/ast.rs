@@ -89,6 +89,17 @@ pub enum CheckMark {
     Mate,
 }
 
+impl CheckMark {
+    /// The mark as SAN writes it: `+` or `#`.
+    #[inline]
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CheckMark::Check => "+",
+            CheckMark::Mate => "#",
+        }
+    }
+}
+
 /// Everything one side writes for one ply: one part for most turns; several joined by
 /// `&` in a multi-move turn (F11); none for a null move (`--` or `Z0`), which passes the
 /// turn. The check mark written in the token is kept on its ply ([`PlyView::check`]).

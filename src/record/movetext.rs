@@ -2,7 +2,7 @@
 //! parentheses of variations and results, and the rule that picks one by its first
 //! character and hands it to the lines being built.
 
-use super::ast::{CheckMark, GameResult, MoveNumber, Span, Spanned};
+use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
 use super::lex::{at_token_end, brace_comment, comment, located_comment, result_note, skip, space_len, TResult};
@@ -151,8 +151,7 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         'c' | 'm' | 'C' | 'M' if mark_word(token).is_ok() => {
             let (rest, mark) = mark_word(token)?;
             let word = token.get(..token.len() - rest.len()).unwrap_or_default();
-            let symbol = if mark == CheckMark::Mate { '#' } else { '+' };
-            let message = format!("`{word}` is a check mark in words; write `{symbol}` right after the move");
+            let message = format!("`{word}` is a check mark in words; write `{}` right after the move", mark.symbol());
             (rest, lines.detached_mark(mark, at(rest), message))
         }
         first if starts_evaluation(first) && evaluation(token).is_ok() => {

@@ -23,14 +23,9 @@ pub(crate) fn file(input: &str) -> TResult<'_, u8> {
     match first_byte(input) {
         Some(letter @ b'a'..=b'l') => Ok((skip(input, 1), letter - b'a')),
         Some(0xd0 | 0xd1) => match input.chars().next() {
-            Some(letter @ ('а' | 'с' | 'е')) => {
-                let file = match letter {
-                    'а' => 0,
-                    'с' => 2,
-                    _ => 4,
-                };
-                Ok((skip(input, letter.len_utf8()), file))
-            }
+            Some('а') => Ok((skip(input, 'а'.len_utf8()), 0)),
+            Some('с') => Ok((skip(input, 'с'.len_utf8()), 2)),
+            Some('е') => Ok((skip(input, 'е'.len_utf8()), 4)),
             _ => no_match(input),
         },
         _ => no_match(input),
@@ -141,8 +136,7 @@ fn castling_hyphen(input: &str) -> TResult<'_, ()> {
 /// and any hyphen or dash between; or with the letter and no hyphens (`OO`, `OOO`).
 pub(crate) fn castle(input: &str) -> TResult<'_, SanToken> {
     let Some(o @ ('O' | '0' | 'o')) = input.chars().next() else { return no_match(input) };
-    let hyphen = if o == '0' { true } else { castling_hyphen(skip(input, 1)).is_ok() };
-    if !hyphen {
+    if o != '0' && castling_hyphen(skip(input, 1)).is_err() {
         let Some(rest) = input.strip_prefix(if o == 'O' { "OO" } else { "oo" }) else { return no_match(input) };
         return match rest.strip_prefix(o) {
             Some(after) => Ok((after, SanToken::Castle { long: true })),
