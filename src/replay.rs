@@ -73,23 +73,50 @@ struct Known {
 }
 
 /// What a turn resolved and played amounts to, before the line's status is noted
-/// (the position after it, the turn and its texts are kept apart). Small and
-/// copied, so a verdict-only replay moves no text or turn from ply to ply.
-#[derive(Clone, Copy)]
-struct Played {
-    /// The check mark the turn earns: `""`, `"+"` or `"#"`.
-    mark: &'static str,
-    /// The checkmate the turn gives.
-    mate: Option<Outcome>,
+/// (the position after it, the turn and its texts are kept apart): the check mark it
+/// earns, and whether the mate question of its `+` is put off. One byte, so that it
+/// is written and read whole: as a mark and two flags written apart, it was read back
+/// as one word right after, and the processor waited for the writes to land.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Played {
+    /// No check.
+    Quiet,
+    /// `+`: a check and no mate.
+    Check,
     /// `+` is written and right as far as it goes, but whether the check is mate is
-    /// put off ([`put_off`]); `mate` is then `None` for now.
-    put_off: bool,
+    /// put off ([`put_off`]).
+    CheckPutOff,
+    /// `#`: checkmate.
+    Mate,
 }
 
 impl Played {
+    /// The turn earning the check mark `mark` (`""`, `"+"` or `"#"`).
+    fn from_mark(mark: &str) -> Played {
+        match mark.as_bytes() {
+            [] => Played::Quiet,
+            [b'#'] => Played::Mate,
+            _ => Played::Check,
+        }
+    }
+
+    /// The check mark the turn earns: `""`, `"+"` or `"#"`.
+    fn mark(self) -> &'static str {
+        match self {
+            Played::Quiet => "",
+            Played::Check | Played::CheckPutOff => "+",
+            Played::Mate => "#",
+        }
+    }
+
     /// The side to move after the turn stands in check.
     fn check(self) -> bool {
-        !self.mark.is_empty()
+        self != Played::Quiet
+    }
+
+    /// The checkmate the turn gives, played by `side` (none while the question is put off).
+    fn mate(self, side: Color) -> Option<Outcome> {
+        (self == Played::Mate).then(|| Outcome::win(side, EndReason::Checkmate))
     }
 }
 
@@ -840,19 +867,22 @@ impl<'a> Run<'a> {
             };
             let played_in_place = in_place.is_some();
             // The turn comes back only when it is kept (never in place).
-            let played = if let Some(played) = in_place {
-                played.map(|played| (played, None))
+            let (played, turn) = if let Some(played) = in_place {
+                match played {
+                    Ok(played) => (played, None),
+                    Err(message) => return out.refused_at(&context, before.as_ref(), *message),
+                }
             } else {
                 let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
-                if ply.turn().is_null() {
+                let played = if ply.turn().is_null() {
                     self.null_move(ply, pos, written, &context, history.is_some(), next)
                 } else {
                     self.ply(ply, (pos, known), &context, &lost_rights, next)
+                };
+                match played {
+                    Ok(played) => played,
+                    Err(message) => return out.refused_at(&context, before.as_ref(), message),
                 }
-            };
-            let (played, turn) = match played {
-                Ok(played) => played,
-                Err(message) => return out.refused_at(&context, before.as_ref(), message),
             };
             // The turn was legal: the side that played it had a legal turn, so the
             // check before it was no mate, and its `+` was right.
@@ -862,7 +892,7 @@ impl<'a> Run<'a> {
             // After a null move the side that passed may still stand attacked.
             known = Known { in_check: played.check(), opponent_unattacked: !ply.turn().is_null() };
             let ply_number = index + 1;
-            if played.put_off {
+            if played == Played::CheckPutOff {
                 self.put_off = Some(PutOff::new(ply, context));
             }
             let noted = match history.as_deref_mut() {
@@ -880,7 +910,7 @@ impl<'a> Run<'a> {
             };
             LostRight::note_between(&castling, after, &context, &mut lost_rights);
             out.length += 1;
-            out.last_mate = played.mate;
+            out.last_mate = played.mate(context.side);
             if self.verdict_only {
                 if !played_in_place {
                     before_slot = 1 - before_slot;
@@ -890,13 +920,13 @@ impl<'a> Run<'a> {
             let status = status.unwrap_or_else(|| GameStatus {
                 ply: ply_number,
                 check: played.check(),
-                on_board: played.mate,
+                on_board: played.mate(context.side),
                 ..GameStatus::default()
             });
             let (Some(after), Some(turn)) = (next.take(), turn) else { continue };
             // A null move is written `--` without a mark; a turn, as the variant
             // wrote it into the reused buffer, with its mark.
-            let canonical = self.kept_canonical(ply, played.mark);
+            let canonical = self.kept_canonical(ply, played.mark());
             out.plies.push(ReplayedPly { written: written.to_string(), canonical, turn, after, status, variations });
         }
         let [first, second] = &mut slots;
@@ -967,7 +997,8 @@ impl<'a> Run<'a> {
 
     /// [`Run::ply`] played on `pos` itself, for a variant that plays in place
     /// ([`Notation::resolve_and_play_in_place`]); `None` when it does not, and `pos`
-    /// is left as it was.
+    /// is left as it was. The rare refusal's message is boxed, so that the answer
+    /// stays small enough to be kept in registers rather than copied through memory.
     fn ply_in_place(
         &mut self,
         ply: PlyView,
@@ -975,7 +1006,7 @@ impl<'a> Run<'a> {
         known: Known,
         context: &At,
         lost_rights: &[LostRight],
-    ) -> Option<Result<Played, String>> {
+    ) -> Option<Result<Played, Box<String>>> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let resolved = self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
         Some(match resolved {
@@ -985,9 +1016,9 @@ impl<'a> Run<'a> {
             }
             // By reference: moved, the turn would be copied through memory right
             // after the resolution wrote it.
-            Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context),
+            Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context).map_err(Box::new),
             // A refused turn left `pos` as it was.
-            Some(Err(e)) => self.refused_in_place(e, ply, pos, known, context, lost_rights),
+            Some(Err(e)) => self.refused_in_place(e, ply, pos, known, context, lost_rights).map_err(Box::new),
         })
     }
 
@@ -1114,7 +1145,7 @@ impl<'a> Run<'a> {
             && PutOff::applies(ply, written, &canonical)
         {
             self.canonical = canonical;
-            return Ok(Played { mark: "+", mate: None, put_off: true });
+            return Ok(Played::CheckPutOff);
         }
         let mark = match san::check_mark_knowing(self.variant, after, Some(check)) {
             Ok(mark) => mark,
@@ -1125,9 +1156,8 @@ impl<'a> Run<'a> {
             san::write_if_as_written(ply.turn(), &mut canonical);
         }
         self.check_notation(ply, written, &canonical, mark, context);
-        let mate = (mark == "#").then(|| Outcome::win(context.side, EndReason::Checkmate));
         self.canonical = canonical;
-        Ok(Played { mark, mate, put_off: false })
+        Ok(Played::from_mark(mark))
     }
 
     /// A null move (`--`, `Z0`): in a variation (analysis) the other side moves next; in
@@ -1151,8 +1181,8 @@ impl<'a> Run<'a> {
             return Err(message);
         }
         let after = after.insert(play_null_move(pos));
-        let mark = if self.variant.is_check(after) { "+" } else { "" };
-        Ok((Played { mark, mate: None, put_off: false }, Some(Turn::Multi(Vec::new()))))
+        let played = if self.variant.is_check(after) { Played::Check } else { Played::Quiet };
+        Ok((played, Some(Turn::Multi(Vec::new()))))
     }
 
     #[inline]
