@@ -11,6 +11,7 @@
 
 use super::movetext::{result, result_of_scores, result_piece, ResultPiece};
 use super::tag_names::TagNames;
+use super::text_words::{self, is_text_word};
 
 /// What has been seen so far on the current line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +35,9 @@ enum LineState {
     Body,
 }
 
-/// The longest token looked at as a possible result (`1/2-1/2`, `0.5-0.5`, `½–½`).
-const RESULT_TOKEN_BYTES: usize = 12;
+/// The longest token looked at as a possible result (`1/2-1/2`, `0.5-0.5`, `½–½`), and
+/// the bytes of a token after the result that tell whether it is a word of text.
+const RESULT_TOKEN_BYTES: usize = text_words::WORD_HEAD_BYTES;
 
 /// The scanner's state across chunks of input.
 #[derive(Debug)]
@@ -61,6 +63,15 @@ pub(crate) struct Splitter {
     /// The movetext token being read, while it is short enough to be a result.
     token: Vec<u8>,
     token_too_long: bool,
+    /// A digit stands in the token being read.
+    token_digit: bool,
+    /// Where the token being read began (bytes of the current game), when it came after
+    /// the result and may be a word of text ([`text_words`]): a word keeps the rest of
+    /// its line with the game; anything else starts the next game there.
+    word_start: Option<usize>,
+    /// The next game begins at this many bytes of the current one: at a token after the
+    /// result that is no word of text, read whole before that was known.
+    split_at: Option<usize>,
     /// A result token has ended the movetext of the current game.
     ended: bool,
     /// The start of a result written with spaces around its sign, at the end of the
@@ -105,6 +116,9 @@ impl Splitter {
             depth: 0,
             token: Vec::new(),
             token_too_long: false,
+            token_digit: false,
+            word_start: None,
+            split_at: None,
             ended: false,
             pending: PendingResult::None,
             after_blank: false,
@@ -143,6 +157,21 @@ impl Splitter {
         self.mid_line
     }
 
+    /// Where the game that starts now begins in the current one's bytes, when that is
+    /// at a token after the result already taken into it.
+    pub(super) fn split_at(&self) -> Option<usize> {
+        self.split_at
+    }
+
+    /// The input has ended: a token after the result that was being read is judged as
+    /// its delimiter would have judged it. The answer is [`Splitter::split_at`].
+    pub(super) fn end_of_input(&mut self) -> Option<usize> {
+        if self.word_start.is_some() {
+            self.end_token();
+        }
+        self.split_at
+    }
+
     /// Starts the next game, which already holds `carried` bytes of the current line.
     pub(super) fn begin_game(&mut self, carried: usize) {
         self.game_bytes = carried;
@@ -157,6 +186,11 @@ impl Splitter {
         self.mid_line = false;
         self.numbered = false;
         self.lone_one_restart = false;
+        if self.split_at.take().is_some() {
+            // The token carried over, after the game before's result, is this game's first.
+            self.movetext_seen = true;
+            self.has_content = true;
+        }
         if std::mem::take(&mut self.restart_line) {
             // The line carried over, which starts with `1.` (or `1`), is this game's first movetext.
             self.movetext_seen = true;
@@ -182,7 +216,7 @@ impl Splitter {
         while let Some(&byte) = chunk.get(i) {
             if byte == b'\n' {
                 self.end_token();
-                if self.restart_line {
+                if self.restart_line || self.split_at.is_some() {
                     boundary = true;
                     break;
                 }
@@ -269,7 +303,7 @@ impl Splitter {
                     continue;
                 }
                 LineState::Body => {
-                    if let Some(used) = self.movetext(rest, byte) {
+                    if let Some(used) = self.movetext(rest, byte, self.game_bytes + i) {
                         i += used;
                         continue;
                     }
@@ -308,9 +342,10 @@ impl Splitter {
         self.restart_armed = byte == b'1' && self.after_blank && self.numbered && !self.ended && self.depth == 0;
     }
 
-    /// Movetext at the start of `rest`, whose first byte is `byte` (never a newline):
-    /// how many bytes it takes, or `None` when the next game starts at `byte`.
-    fn movetext(&mut self, rest: &[u8], byte: u8) -> Option<usize> {
+    /// Movetext at the start of `rest`, whose first byte is `byte` (never a newline) at
+    /// `at` bytes of the game: how many bytes it takes, or `None` when the next game
+    /// starts at `byte` (or at [`Splitter::split_at`]).
+    fn movetext(&mut self, rest: &[u8], byte: u8, at: usize) -> Option<usize> {
         if self.plain_runs
             && !self.ended
             && self.token.is_empty()
@@ -327,7 +362,7 @@ impl Splitter {
         if !self.ended && !is_body_delimiter(byte) {
             return Some(self.token_run(rest));
         }
-        (!self.body_byte(byte)).then_some(1)
+        (!self.body_byte(byte, at)).then_some(1)
     }
 
     /// Takes the run of token bytes that starts `rest` at once (only the first few can
@@ -410,12 +445,21 @@ impl Splitter {
         run
     }
 
-    /// A byte of movetext (never a newline: [`Splitter::scan`] ends the line first);
-    /// true when it starts the next game (after a result).
-    fn body_byte(&mut self, byte: u8) -> bool {
+    /// A byte of movetext (never a newline: [`Splitter::scan`] ends the line first), at
+    /// `at` bytes of the game; true when it starts the next game (after a result), or
+    /// ends a token that does ([`Splitter::split_at`]).
+    fn body_byte(&mut self, byte: u8, at: usize) -> bool {
         match byte {
             _ if is_body_delimiter(byte) => {
+                let word_ends = self.word_start.is_some();
                 self.end_token();
+                if self.split_at.is_some() {
+                    return true;
+                }
+                if word_ends {
+                    // A word of text: the rest of its line, this byte on, is its note.
+                    return false;
+                }
                 // A lone `1` starts the game only once the next token is known not to
                 // make it a score (`1 - 0`).
                 if self.restart_line && !self.lone_one_restart {
@@ -437,9 +481,15 @@ impl Splitter {
                 self.has_content = true;
             }
             _ if self.ended && self.token.is_empty() && !self.token_too_long && !self.pending.goes_on_with(byte) => {
-                return true
+                if !text_words::may_start_word(byte) {
+                    return true;
+                }
+                // Maybe a word of text: the token is read whole before the game may end.
+                self.word_start = Some(at);
+                self.token.push(byte);
             }
             _ => {
+                self.token_digit |= byte.is_ascii_digit();
                 self.movetext_seen = true;
                 self.has_content = true;
                 if self.token.len() < RESULT_TOKEN_BYTES {
@@ -458,6 +508,17 @@ impl Splitter {
         let restart_armed = std::mem::take(&mut self.restart_armed);
         if self.token.is_empty() && !self.token_too_long {
             // No token: the spaces between tokens, which a result may hold.
+            return;
+        }
+        if let Some(start) = self.word_start.take() {
+            if is_text_word(&self.token, !self.token_too_long, self.token_digit) {
+                // The rest of the line is the word's note (read as a comment).
+                self.state = LineState::LineComment;
+            } else {
+                self.split_at = Some(start);
+            }
+            self.pending = PendingResult::None;
+            self.clear_token();
             return;
         }
         let second_after_lone_one = std::mem::take(&mut self.lone_one_restart);
@@ -498,8 +559,14 @@ impl Splitter {
             // `1 - 0`: the line's `1` was a score; `1 ...`: Black's number.
             self.restart_line = false;
         }
+        self.clear_token();
+    }
+
+    /// Forgets the token just read.
+    fn clear_token(&mut self) {
         self.token.clear();
         self.token_too_long = false;
+        self.token_digit = false;
     }
 
     /// Ends the tag name being read, if one is; true when there was one.

@@ -210,6 +210,16 @@ pub(crate) fn result_note(text: &str) -> TResult<'_, CommentBody> {
     Ok((skip(inner, taken), trimmed(1, body)))
 }
 
+// text_note = word , { any character but newline } ;   (* after the result *)
+/// Words of text after the game's result (`1-0 Black resigned`) and the rest of their
+/// line, as hand-typed and e-mailed records add them: read as a comment. The line
+/// break is left for [`space`].
+pub(crate) fn text_note(text: &str) -> TResult<'_, CommentBody> {
+    let line_len = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
+    let line = text.get(..line_len).unwrap_or("").trim_end_matches('\r');
+    Ok((skip(text, line.len()), trimmed(0, line)))
+}
+
 // comment = brace_comment | line_comment ;
 /// Either kind of comment.
 pub(crate) fn comment(text: &str) -> TResult<'_, CommentBody> {

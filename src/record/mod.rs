@@ -27,6 +27,7 @@ mod tag_text;
 mod tags;
 mod tree;
 mod turn;
+mod text_words;
 mod unread_forms;
 
 #[cfg(test)]

@@ -5,9 +5,13 @@
 use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
-use super::lex::{at_token_end, brace_comment, comment, located_comment, result_note, skip, space_len, TResult};
+use super::lex::{
+    at_token_end, brace_comment, comment, is_delimiter, located_comment, result_note, skip, space_len, text_note, TResult,
+};
 use super::san;
+use super::text_words;
 use super::tree::LineStack;
+use crate::text::quote;
 use super::turn::{check_mark, evaluation, glyph, mark_word, starts_evaluation, turn_token};
 
 // element = space , ( comment | result_note | draw_offer | "(" | ")" | nag | glyph | result
@@ -88,6 +92,11 @@ fn fast_token<'a>(token: &'a str, text_len: usize, lines: &mut LineStack) -> Opt
         b';' | b')' | b'!' | b'?' | b'.' | b'[' => None,
         _ => {
             let (rest, mut step, glyphs) = fast::turn(token, text_len, |ply| lines.ply(ply))?;
+            if step.is_err() && lines.has_ended() {
+                // No turn stands after the result (none was stored): the grammar reads
+                // the token, which may be a word of text (`O-O,` is one).
+                return None;
+            }
             if let Some(glyphs) = glyphs {
                 step = step.and_then(|()| fast::glyphs(glyphs, text_len).try_for_each(|nag| lines.nag(nag)));
             }
@@ -104,6 +113,17 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
     // The span from the token's start to `rest`.
     let at = |rest: &str| Span::new(text_len - token.len(), text_len - rest.len());
     let found = match first {
+        _ if lines.has_ended() && text_words::is_whole_text_word(token_bytes(token)) => {
+            let (rest, body) = text_note(token)?;
+            let note = located_comment(at(rest), body);
+            let text = token.get(..token.len() - rest.len()).unwrap_or_default().trim_end();
+            let message = format!(
+                "words after the result are read as a comment; PGN writes comments in braces: `{{{}}}`",
+                quote(text)
+            );
+            lines.text_note(note, message);
+            (rest, Ok(()))
+        }
         '{' | ';' => {
             let (rest, body) = comment(token)?;
             lines.comment(located_comment(at(rest), body));
@@ -130,7 +150,14 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             (rest, lines.nag(Spanned { value: nag, span: at(rest) }))
         }
         '*' | '½' | '0'..='9' if starts_result(token) => match result(token) {
-            Ok((rest, result)) => (rest, lines.result(Spanned { value: result, span: at(rest) })),
+            Ok((rest, result)) => {
+                let written = token.get(..token.len() - rest.len()).unwrap_or_default();
+                if written.ends_with('.') {
+                    let message = format!("a full stop after the result is read as part of it; PGN writes `{}`", result.as_str());
+                    lines.remark(at(rest), message);
+                }
+                (rest, lines.result(Spanned { value: result, span: at(rest) }))
+            }
             Err(_) if !first.is_ascii_digit() => return SyntaxError::token_at(token, NOT_A_MOVE).fail(),
             Err(_) => number_or_castling(token, text_len, lines)?,
         },
@@ -164,6 +191,12 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         }
     };
     Ok(found)
+}
+
+/// The bytes of the token that starts `text`, up to the first delimiter.
+fn token_bytes(text: &str) -> &[u8] {
+    let bytes = text.as_bytes();
+    bytes.get(..bytes.iter().position(|&b| is_delimiter(b)).unwrap_or(bytes.len())).unwrap_or_default()
 }
 
 /// The mark of a draw offer in FIDE's Laws of Chess (`11. Kb1 (=)`).
@@ -217,6 +250,15 @@ pub(crate) fn result(input: &str) -> TResult<'_, GameResult> {
     let parsed = sign_text.chars().next().filter(|&c| is_result_sign(c)).and_then(|sign| {
         let black_text = skip(sign_text, sign.len_utf8()).trim_start_matches(INLINE_SPACE);
         score(black_text).map(|(black, rest)| (white, black, rest))
+    });
+    // A full stop right after both scores of a result written as one token, as a
+    // sentence ends (`1-0.`), is the result's.
+    let parsed = parsed.map(|(white, black, rest)| {
+        let one_token = !input.get(..input.len() - rest.len()).unwrap_or_default().contains(INLINE_SPACE);
+        match rest.strip_prefix('.') {
+            Some(after) if one_token && at_token_end(after) => (white, black, after),
+            _ => (white, black, rest),
+        }
     });
     let result = parsed
         .filter(|&(_, _, rest)| at_token_end(rest))

@@ -158,8 +158,16 @@ impl<R: BufRead> GameReader<R> {
     /// Hands out the game read so far (if it holds anything) and starts the next one,
     /// which begins with the bytes of the current line from `carry_from` on.
     fn end_game(&mut self, carry_from: usize) -> Option<Result<RawGame, ReadError>> {
+        let split_at = self.splitter.split_at();
         let carried = if self.game.oversized || carry_from > self.game.bytes.len() {
             Vec::new()
+        } else if let Some(at) = split_at.filter(|&at| (carry_from..=self.game.bytes.len()).contains(&at)) {
+            // A token after the result, already taken, starts the next game: the line's
+            // bytes before it stay with this game, and the next one sees spaces there.
+            let mut carried = vec![b' '; at - carry_from];
+            carried.extend_from_slice(self.game.bytes.get(at..).unwrap_or_default());
+            self.game.bytes.truncate(at);
+            carried
         } else if self.splitter.starts_mid_line() {
             // The line's start stays with this game; the next one sees spaces there.
             vec![b' '; self.game.bytes.len() - carry_from]
@@ -221,6 +229,15 @@ impl<R: BufRead> Iterator for GameReader<R> {
                 Err(error) => return self.fail(error),
             };
             if chunk.is_empty() {
+                if self.splitter.end_of_input().is_some() {
+                    // A token after the result that is no word of text ended the input:
+                    // it is the last game, handed out at the next call.
+                    let carry_from = self.splitter.line_start();
+                    if let Some(item) = self.end_game(carry_from) {
+                        return Some(item);
+                    }
+                    continue;
+                }
                 self.finished = true;
                 let end = self.game.bytes.len();
                 return self.end_game(end);

@@ -198,11 +198,23 @@ impl LineStack {
         self.comment(Comment { span: mark, body: mark });
     }
 
+    /// A remark on a form read at `span` that PGN writes otherwise.
+    pub(super) fn remark(&mut self, span: Span, message: String) {
+        self.remarks.push(Spanned { value: message, span });
+    }
+
     /// Text in parentheses after the result (`1-0 (time)`): a comment, with a remark.
     pub(super) fn result_note(&mut self, note: Comment) {
         let message =
             "text in parentheses after the result is read as a comment; PGN writes comments in braces, `{...}`";
         self.remarks.push(Spanned { value: message.to_owned(), span: note.span });
+        self.comment(note);
+    }
+
+    /// Words of text after the result and the rest of their line (`1-0 Black resigned`):
+    /// a comment, with the remark `message`.
+    pub(super) fn text_note(&mut self, note: Comment, message: String) {
+        self.remarks.push(Spanned { value: message, span: note.span });
         self.comment(note);
     }
 

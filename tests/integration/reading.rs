@@ -320,6 +320,31 @@ fn text_in_parentheses_after_the_result_is_a_comment_not_a_game() {
 }
 
 #[test]
+fn words_after_the_result_are_a_comment_of_the_game_not_another_game() {
+    // An e-mailed record: the reason after the result, a signature under the last game.
+    let text = "[White \"Ann\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 Black resigned\n\n\
+                [White \"Bob\"]\n\n1. d4 d5 1/2-1/2\nDraw agreed.\n\nBest regards,\nA. Arbiter\n";
+    let path = record("words-after-result.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("2 game(s): 2 valid, 0 invalid, 0 unreadable"), "{}", out.stdout);
+    assert!(
+        out.stderr.contains("words after the result are read as a comment; PGN writes comments in braces: `{Black resigned}`"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("`{A. Arbiter}`"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("4. Qxf7# {Black resigned} 1-0"), "{}", out.stdout);
+    assert!(out.stdout.contains("{Draw agreed.} {Best regards,} {A. Arbiter} 1/2-1/2"), "{}", out.stdout);
+    // A move after the result on its line is the next game's, where it stands.
+    let path = record("move-after-result.pgn", "1. e4 e5 1-0 e4 e5 *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("2 game(s): 2 valid"), "{}", out.stdout);
+}
+
+#[test]
 fn piece_letters_in_lower_case_are_read_with_a_warning_and_b_is_a_bishop_only_where_no_pawn_can() {
     let path = record("lower.pgn", "1. e4 e5 2. qh5 nc6 3. bc4 nf6 4. qxf7# 1-0\n");
     for variant in ["chess", "koopa", "bubble-fizz"] {

@@ -136,6 +136,31 @@ fn a_result_in_a_variation_is_ignored() {
 }
 
 #[test]
+fn a_full_stop_after_a_result_written_as_one_token_is_the_results() {
+    for (text, result) in [("1. e4 1-0.\n", GameResult::WhiteWins), ("1. e4 0.5-0.5.", GameResult::Draw)] {
+        let game = parse(text);
+        assert_eq!(game.game.result.as_ref().map(|r| r.value), Some(result), "{text:?}");
+        assert_eq!(game.game.remarks.len(), 1, "{text:?}");
+        assert!(game.game.remarks[0].value.starts_with("a full stop after the result is read as part of it"));
+    }
+    // Two full stops, or one after a result written with spaces, are not read.
+    assert!(crate::record::read_game("1. e4 1-0..\n").1.is_some());
+    assert!(crate::record::read_game("1. e4 1 - 0.\n").1.is_some());
+}
+
+#[test]
+fn words_after_the_result_are_a_comment_to_the_end_of_their_line() {
+    let game = parse("1. e4 1-0 Black resigned (time) {c}\r\nWhite: A. Player\n");
+    let comments: Vec<&str> = game.line.plies[0].comments.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(comments, vec!["Black resigned (time) {c}", "White: A. Player"]);
+    assert_eq!(game.game.remarks.len(), 2);
+    assert!(game.game.remarks[0].value.contains("`{Black resigned (time) {c}}`"), "{:?}", game.game.remarks);
+    // Before the result a word is still no move, and after it a move is still no word.
+    assert!(crate::record::read_game("1. e4 resigns 1-0\n").1.is_some());
+    assert!(crate::record::read_game("1. e4 1-0 e5\n").1.is_some());
+}
+
+#[test]
 fn comments_may_follow_the_result() {
     let game = parse("1. e4 1-0 {Black resigned}\n");
     assert_eq!(game.line.plies[0].comments[0].value, "Black resigned");

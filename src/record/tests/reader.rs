@@ -156,6 +156,46 @@ fn text_in_parentheses_after_a_result_stays_with_its_game() {
 }
 
 #[test]
+fn words_after_a_result_stay_with_their_game_and_a_move_after_it_starts_the_next() {
+    // Words on the result's line and on the lines after it (a signature) stay; the
+    // first token that is no word of text starts the next game, at its own column.
+    let text = "1. e4 1-0 Black resigned after 41 moves\nWhite: A. Player\n\n1. d4 0-1 e5 d5 *\n\
+                1. c4 * O-O *\n1. Nf3 1/2 - 1/2 Drawn? {c} 2. e4\n\nBest regards,\njohn@example.com\n";
+    for capacity in [1, 2, 7, 8 << 10] {
+        for games in [games_with(text.as_bytes(), capacity), games_byte_by_byte(text.as_bytes(), capacity)] {
+            assert_eq!(
+                texts(&games),
+                vec![
+                    "1. e4 1-0 Black resigned after 41 moves\nWhite: A. Player\n\n",
+                    "1. d4 0-1 ",
+                    "          e5 d5 *\n",
+                    "1. c4 * ",
+                    "        O-O *\n",
+                    "1. Nf3 1/2 - 1/2 Drawn? {c} 2. e4\n\nBest regards,\njohn@example.com\n",
+                ],
+                "{capacity}"
+            );
+        }
+    }
+    for game in games(text.as_bytes()) {
+        let (_, error) = crate::record::read_game(&game.text);
+        assert!(error.is_none(), "{:?}: {error:?}", game.text);
+    }
+}
+
+#[test]
+fn a_move_after_a_result_at_the_end_of_the_input_is_a_game() {
+    for capacity in [1, 3, 8 << 10] {
+        let games = games_with(b"1. e4 1-0 Nf3", capacity);
+        assert_eq!(texts(&games), vec!["1. e4 1-0 ", "          Nf3"], "{capacity}");
+        let games = games_with(b"1. e4 1-0 resigns", capacity);
+        assert_eq!(texts(&games), vec!["1. e4 1-0 resigns"], "{capacity}");
+        let games = games_with(b"1. e4 1-0. 1. d4 0-1.\n", capacity);
+        assert_eq!(texts(&games), vec!["1. e4 1-0. ", "           1. d4 0-1.\n"], "{capacity}");
+    }
+}
+
+#[test]
 fn a_half_point_written_once_ends_a_game_as_a_draw() {
     let games = games("1. e4 e5 1/2 1. d4 d5 ½\n1. c4 0.5\n1. Nf3 1/2-1/2\n".as_bytes());
     assert_eq!(texts(&games), vec!["1. e4 e5 1/2 ", "             1. d4 d5 ½\n", "1. c4 0.5\n", "1. Nf3 1/2-1/2\n"]);
