@@ -130,14 +130,18 @@ fn castling_hyphen(input: &str) -> TResult<'_, ()> {
     }
 }
 
-// castle = o , hyphen , o , [ hyphen , o ]     (* o = "O" | "0" | "o", the same all through *)
-//        | letter_o , letter_o , [ letter_o ] ;   (* letter_o = "O" | "o": `OO`, `OOO` *)
-/// Castling, with the letter O (upper or lower case: `o` is no file) or the digit zero,
-/// and any hyphen or dash between; or with the letter and no hyphens (`OO`, `OOO`).
+// castle = o , hyphen , o , [ hyphen , o ]     (* o = letter_o | "0", the same all through *)
+//        | letter_o , letter_o , [ letter_o ] ;   (* `OO`, `OOO` *)
+// letter_o = "O" | "o" | "О" | "о" ;                (* Latin or Cyrillic *)
+/// Castling, with the letter O (upper or lower case: `o` is no file; Latin, or Cyrillic
+/// as a Russian keyboard types it) or the digit zero, and any hyphen or dash between;
+/// or with the letter and no hyphens (`OO`, `OOO`).
 pub(crate) fn castle(input: &str) -> TResult<'_, SanToken> {
-    let Some(o @ ('O' | '0' | 'o')) = input.chars().next() else { return no_match(input) };
-    if o != '0' && castling_hyphen(skip(input, 1)).is_err() {
-        let Some(rest) = input.strip_prefix(if o == 'O' { "OO" } else { "oo" }) else { return no_match(input) };
+    let Some(o @ ('O' | '0' | 'o' | CYRILLIC_O | CYRILLIC_SMALL_O)) = input.chars().next() else {
+        return no_match(input);
+    };
+    if o != '0' && castling_hyphen(skip(input, o.len_utf8())).is_err() {
+        let Some(rest) = input.strip_prefix(o).and_then(|rest| rest.strip_prefix(o)) else { return no_match(input) };
         return match rest.strip_prefix(o) {
             Some(after) => Ok((after, SanToken::Castle { long: true })),
             None => Ok((rest, SanToken::Castle { long: false })),
@@ -269,11 +273,19 @@ pub(crate) fn is_numeric_move(token: &str) -> bool {
     numeric(token).is_ok()
 }
 
+/// The Cyrillic `О` and `о`, which a Russian keyboard types for the letter of castling
+/// (`О-О`); as a piece letter, `О` is Bulgarian's bishop (`Оc4`), which never reads as
+/// castling.
+const CYRILLIC_O: char = '\u{41e}';
+const CYRILLIC_SMALL_O: char = '\u{43e}';
+
 // san = castle | numeric | normal ;
 /// One move as written, without check marks or suffixes.
 pub(crate) fn san(input: &str) -> TResult<'_, SanToken> {
     match first_byte(input) {
         Some(b'O' | b'o') => castle(input),
+        // The first byte of the Cyrillic `О` and `о`, and of Cyrillic piece letters.
+        Some(0xd0) if input.starts_with([CYRILLIC_O, CYRILLIC_SMALL_O]) => castle(input).or_else(|_| normal(input)),
         Some(b'0') => castle(input).or_else(|_| numeric(input)),
         Some(b'1'..=b'9') => numeric(input),
         _ => normal(input),

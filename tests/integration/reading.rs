@@ -244,6 +244,14 @@ fn russian_and_bulgarian_piece_letters_are_detected_and_written() {
     let out = run(&["validate", &path]);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("were read as Bulgarian"), "{}", out.stderr);
+    // Castling typed with the Cyrillic `О`, beside Bulgarian's bishop `О`.
+    let path = record("cyrillic-castling.pgn", "1. e4 e5 2. Кf3 Кc6 3. Оc4 Оc5 4. О-О Кf6 5. d3 о-о *\n");
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("valid, 10 plies, *"), "{}", out.stdout);
+    assert!(out.stderr.contains("`О-О` is not standard notation; write `O-O`"), "{}", out.stderr);
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("4. O-O Nf6 5. d3 O-O *"), "{}", out.stdout);
 }
 
 #[test]

@@ -62,6 +62,13 @@ fn castling_with_any_dash() {
     assert_eq!(turn("1. OO+").check, Some(CheckMark::Check));
     assert!(crate::record::parse_game("1. OOOO").is_err());
     assert!(crate::record::parse_game("1. O-OO").is_err());
+    // The Cyrillic `О` a Russian keyboard types, in either case, the same all through.
+    assert_eq!(san("О-О"), SanToken::Castle { long: false });
+    assert_eq!(san("о-о-о"), SanToken::Castle { long: true });
+    assert_eq!(san("ОО"), SanToken::Castle { long: false });
+    assert!(crate::record::parse_game("1. О-O").is_err());
+    // As a piece letter `О` is Bulgarian's bishop: `Оc4` is a move of that unit.
+    assert!(matches!(san("Оc4"), SanToken::Normal { .. }));
 }
 
 #[test]
