@@ -74,9 +74,8 @@ struct Known {
 
 /// What a turn resolved and played amounts to, before the line's status is noted
 /// (the position after it, the turn and its texts are kept apart): the check mark it
-/// earns, and whether the mate question of its `+` is put off. One byte, so that it
-/// is written and read whole: as a mark and two flags written apart, it was read back
-/// as one word right after, and the processor waited for the writes to land.
+/// earns, and whether the mate question of its `+` is put off; the mate itself
+/// follows from the mark and the side that played. One byte, copied from ply to ply.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Played {
     /// No check.
@@ -870,7 +869,7 @@ impl<'a> Run<'a> {
             let (played, turn) = if let Some(played) = in_place {
                 match played {
                     Ok(played) => (played, None),
-                    Err(message) => return out.refused_at(&context, before.as_ref(), *message),
+                    Err(message) => return out.refused_at(&context, before.as_ref(), message),
                 }
             } else {
                 let pos = out.plies.last().map(|p| &p.after).or(before.as_ref()).unwrap_or(start);
@@ -997,8 +996,7 @@ impl<'a> Run<'a> {
 
     /// [`Run::ply`] played on `pos` itself, for a variant that plays in place
     /// ([`Notation::resolve_and_play_in_place`]); `None` when it does not, and `pos`
-    /// is left as it was. The rare refusal's message is boxed, so that the answer
-    /// stays small enough to be kept in registers rather than copied through memory.
+    /// is left as it was.
     fn ply_in_place(
         &mut self,
         ply: PlyView,
@@ -1006,7 +1004,7 @@ impl<'a> Run<'a> {
         known: Known,
         context: &At,
         lost_rights: &[LostRight],
-    ) -> Option<Result<Played, Box<String>>> {
+    ) -> Option<Result<Played, String>> {
         let mut canonical = std::mem::take(&mut self.canonical);
         let resolved = self.variant.resolve_and_play_in_place(pos, Some(known.in_check), ply.turn(), &mut canonical);
         Some(match resolved {
@@ -1016,9 +1014,9 @@ impl<'a> Run<'a> {
             }
             // By reference: moved, the turn would be copied through memory right
             // after the resolution wrote it.
-            Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context).map_err(Box::new),
+            Some(Ok(ref turn)) => self.played(ply, turn, pos, known, canonical, context),
             // A refused turn left `pos` as it was.
-            Some(Err(e)) => self.refused_in_place(e, ply, pos, known, context, lost_rights).map_err(Box::new),
+            Some(Err(e)) => self.refused_in_place(e, ply, pos, known, context, lost_rights),
         })
     }
 
