@@ -5,9 +5,11 @@
 //! byte order marks is `[`, outside any `{}` comment) starts a new game when the current
 //! game already has movetext or already has a tag of that name. A result outside
 //! variations (one token, or with spaces around its sign on one line: `1 - 0`) ends the
-//! movetext: the next token that is not a comment starts a new game, even on the same
-//! line. A blank line decides only before a line that starts with White's `1.` in a
-//! game that has had one and no result: pasted games without tags or results.
+//! movetext: the next token that is not a comment, a note in parentheses or a word of
+//! text ([`super::text_words`], which keeps the rest of its line) starts a new game,
+//! even on the same line. A blank line decides only before a line that starts with
+//! White's `1.` in a game that has had one and no result: pasted games without tags or
+//! results.
 
 use super::movetext::{result, result_of_scores, result_piece, ResultPiece};
 use super::tag_names::TagNames;

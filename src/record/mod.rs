@@ -25,9 +25,9 @@ mod san;
 mod tag_names;
 mod tag_text;
 mod tags;
+mod text_words;
 mod tree;
 mod turn;
-mod text_words;
 mod unread_forms;
 
 #[cfg(test)]

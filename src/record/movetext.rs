@@ -6,15 +6,16 @@ use super::ast::{GameResult, MoveNumber, Span, Spanned};
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
 use super::lex::{
-    at_token_end, brace_comment, comment, is_delimiter, located_comment, result_note, skip, space_len, text_note, TResult,
+    at_token_end, brace_comment, comment, is_delimiter, located_comment, result_note, skip, space_len, text_note,
+    TResult,
 };
 use super::san;
 use super::text_words;
 use super::tree::LineStack;
-use crate::text::quote;
 use super::turn::{check_mark, evaluation, glyph, mark_word, starts_evaluation, turn_token};
+use crate::text::quote;
 
-// element = space , ( comment | result_note | draw_offer | "(" | ")" | nag | glyph | result
+// element = space , ( comment | result_note | text_note | draw_offer | "(" | ")" | nag | glyph | result
 //                   | move_number | lone_dots | lone_mark | mark_word | evaluation | turn_token ) ;
 /// Skips white space, then reads the next token of movetext into `lines`; false at the
 /// end of the text. `text` is a suffix of a game's text of `text_len` bytes.
@@ -153,7 +154,8 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             Ok((rest, result)) => {
                 let written = token.get(..token.len() - rest.len()).unwrap_or_default();
                 if written.ends_with('.') {
-                    let message = format!("a full stop after the result is read as part of it; PGN writes `{}`", result.as_str());
+                    let message =
+                        format!("a full stop after the result is read as part of it; PGN writes `{}`", result.as_str());
                     lines.remark(at(rest), message);
                 }
                 (rest, lines.result(Spanned { value: result, span: at(rest) }))

@@ -50,11 +50,13 @@ mod tests {
 
     #[test]
     fn words_are_told_from_moves() {
-        for word in ["Black", "resigned.", "resigns", "Draw", "agreed", "White:", "time", "forfeit", "Résultat", "Белые"]
+        for word in
+            ["Black", "resigned.", "resigns", "Draw", "agreed", "White:", "time", "forfeit", "Résultat", "Белые"]
         {
             assert!(is_whole_text_word(word.as_bytes()), "{word}");
         }
-        for token in ["e4", "Nf3", "Qxf7#", "O-O", "O-O-O+", "OO", "ooo", "ed", "exd", "dxe+", "Крe2", "--", "Z0", "1.", "½"]
+        for token in
+            ["e4", "Nf3", "Qxf7#", "O-O", "O-O-O+", "OO", "ooo", "ed", "exd", "dxe+", "Крe2", "--", "Z0", "1.", "½"]
         {
             assert!(!is_whole_text_word(token.as_bytes()), "{token}");
         }

@@ -337,7 +337,9 @@ fn words_after_the_result_are_a_comment_of_the_game_not_another_game() {
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("2 game(s): 2 valid, 0 invalid, 0 unreadable"), "{}", out.stdout);
     assert!(
-        out.stderr.contains("words after the result are read as a comment; PGN writes comments in braces: `{Black resigned}`"),
+        out.stderr.contains(
+            "words after the result are read as a comment; PGN writes comments in braces: `{Black resigned}`"
+        ),
         "{}",
         out.stderr
     );
