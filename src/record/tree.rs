@@ -267,11 +267,20 @@ impl LineStack {
     }
 
     /// A result ends the main line. Inside a variation it says nothing about the game
-    /// and is ignored.
+    /// and is ignored; as the first thing in one (`(1-0)`, a result typed in
+    /// parentheses), with a remark, for the game then has no result of its own.
     pub(super) fn result(&mut self, result: Spanned<GameResult>) -> Step {
-        self.current(result.span)?;
+        let current = self.current(result.span)?;
+        let alone = current.plies.is_empty() && current.comments.is_empty();
         if self.open.len() == 1 {
             self.result = Some(result);
+        } else if alone {
+            let message = format!(
+                "a result in parentheses, `({})`, is read as a variation and ignored; the game's result stands \
+                 after its last move, outside parentheses",
+                result.value.as_str()
+            );
+            self.remarks.push(Spanned { value: message, span: result.span });
         }
         Ok(())
     }

@@ -149,6 +149,16 @@ fn a_full_stop_after_a_result_written_as_one_token_is_the_results() {
 }
 
 #[test]
+fn a_result_alone_in_parentheses_is_ignored_with_a_remark() {
+    let game = parse("1. e4 e5 (1-0)\n");
+    assert!(game.game.result.is_none());
+    assert_eq!(game.game.remarks.len(), 1);
+    assert!(game.game.remarks[0].value.starts_with("a result in parentheses, `(1-0)`, is read as a variation"));
+    // A variation's own line may end with a result: no remark.
+    assert!(parse("1. e4 e5 (1... c5 2. Nf3 1-0) *\n").game.remarks.is_empty());
+}
+
+#[test]
 fn words_after_the_result_are_a_comment_to_the_end_of_their_line() {
     let game = parse("1. e4 1-0 Black resigned (time) {c}\r\nWhite: A. Player\n");
     let comments: Vec<&str> = game.line.plies[0].comments.iter().map(|c| c.value.as_str()).collect();
