@@ -52,6 +52,10 @@ pub enum Kind {
     Unreadable,
     /// Problems left out of a long list, counted.
     NotShown,
+    /// How the text was read, when that is worth saying: its encoding, the language of
+    /// its piece letters, a form PGN writes otherwise (`1 e4`, `1-0 (time)`), a start
+    /// position mended. Only ever a warning.
+    Reading,
 }
 
 impl Kind {
@@ -66,7 +70,7 @@ impl Kind {
             Kind::Result => "result contradicts the board",
             Kind::ResultTag => "result differs from the tag",
             Kind::PlayedOn => "played after an automatic draw",
-            Kind::Syntax | Kind::Unreadable | Kind::NotShown => "",
+            Kind::Syntax | Kind::Unreadable | Kind::NotShown | Kind::Reading => "",
         }
     }
 }
@@ -116,6 +120,11 @@ impl Problem {
             label: String::new(),
             notes: Vec::new(),
         }
+    }
+
+    /// A warning about how the text was read ([`Kind::Reading`]).
+    pub fn reading(span: Span, message: impl Into<String>) -> Problem {
+        Problem { kind: Kind::Reading, ..Problem::new(Severity::Warning, span, message) }
     }
 
     /// The problem as of a kind, labelled with the kind's caret text.

@@ -322,7 +322,7 @@ pub fn setup(game: &Game, options: &ReplayOptions) -> Result<Setup, Vec<Problem>
                 let message = format!(
                     "castling rights `{dropped}` of the start position were dropped: no rook can use them ({error})"
                 );
-                warnings.push(Problem::new(Severity::Warning, tag_span(game, "FEN"), message));
+                warnings.push(Problem::reading(tag_span(game, "FEN"), message));
                 start
             }
         },

@@ -49,10 +49,10 @@ fn reading_warnings(raw: &RawGame, game: &Game) -> Vec<Problem> {
     let mut warnings = Vec::new();
     if let Some(offset) = raw.invalid_utf8 {
         let message = "the record is not valid UTF-8; it was read as Windows-1252 (ISO 8859-1)";
-        warnings.push(Problem::new(Severity::Warning, Span::new(offset, offset), message));
+        warnings.push(Problem::reading(Span::new(offset, offset), message));
     }
     for remark in &game.remarks {
-        warnings.push(Problem::new(Severity::Warning, remark.span, remark.value.clone()));
+        warnings.push(Problem::reading(remark.span, remark.value.clone()));
     }
     warnings
 }
@@ -116,7 +116,7 @@ fn detect_language(
             readers.first().map_or("English", |l| l.name)
         ),
     };
-    warnings.push(Problem::new(Severity::Warning, span, message));
+    warnings.push(Problem::reading(span, message));
     chosen.or_else(|| readers.first().copied()).unwrap_or(ENGLISH)
 }
 

@@ -21,7 +21,9 @@ const EVERY_KIND: &str = "\
 [Event \"syntax\"]\n\n\
 1. e4 ) *\n\n\
 [Event \"unreadable\"]\n[Variant \"no such variant\"]\n\n\
-1. e4 *\n";
+1. e4 *\n\n\
+[Event \"reading\"]\n\n\
+1 e4 e5 1-0 Black resigned\n";
 
 fn validator() -> jsonschema::Validator {
     let text = std::fs::read_to_string("notation/validate.schema.json").expect("the schema is in notation/");
@@ -62,6 +64,7 @@ fn every_kind_of_problem_follows_the_schema() {
         "move-number",
         "played-on",
         "result",
+        "reading",
         "result-tag",
         "syntax",
         "unreadable",
