@@ -189,8 +189,7 @@ pub(crate) fn line_comment(text: &str) -> TResult<'_, CommentBody> {
     if first_byte(text) != Some(b';') {
         return no_match(text);
     }
-    let line_len = text.bytes().position(|b| b == b'\n').unwrap_or(text.len());
-    let line = text.get(..line_len).unwrap_or("").trim_end_matches('\r');
+    let line = to_line_end(text);
     let body = line.get(1..).unwrap_or("");
     Ok((skip(text, line.len()), trimmed(1, body)))
 }
@@ -215,9 +214,15 @@ pub(crate) fn result_note(text: &str) -> TResult<'_, CommentBody> {
 /// line, as hand-typed and e-mailed records add them: read as a comment. The line
 /// break is left for [`space`].
 pub(crate) fn text_note(text: &str) -> TResult<'_, CommentBody> {
-    let line_len = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
-    let line = text.get(..line_len).unwrap_or("").trim_end_matches('\r');
+    let line = to_line_end(text);
     Ok((skip(text, line.len()), trimmed(0, line)))
+}
+
+/// The start of `text` up to the end of its line, without the line break (`\n` or
+/// `\r\n`).
+fn to_line_end(text: &str) -> &str {
+    let line_len = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
+    text.get(..line_len).unwrap_or("").trim_end_matches('\r')
 }
 
 // comment = brace_comment | line_comment ;

@@ -277,6 +277,7 @@ pub(crate) fn is_numeric_move(token: &str) -> bool {
 /// (`О-О`); as a piece letter, `О` is Bulgarian's bishop (`Оc4`), which never reads as
 /// castling.
 const CYRILLIC_O: char = '\u{41e}';
+/// The small Cyrillic `о` ([`CYRILLIC_O`]).
 const CYRILLIC_SMALL_O: char = '\u{43e}';
 
 // san = castle | numeric | normal ;

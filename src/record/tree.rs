@@ -111,7 +111,7 @@ impl LineStack {
         if !self.dotless_noted {
             self.dotless_noted = true;
             let message = format!("move numbers are written without a dot, as `{written}`; PGN writes `{value}.`");
-            self.remarks.push(Spanned { value: message, span });
+            self.remark(span, message);
         }
         Ok(())
     }
@@ -184,7 +184,7 @@ impl LineStack {
             return Err(error("a check mark must follow its move, before any annotation"));
         }
         last.check = Some(mark);
-        self.remarks.push(Spanned { value: message, span });
+        self.remark(span, message);
         Ok(())
     }
 
@@ -207,14 +207,14 @@ impl LineStack {
     pub(super) fn result_note(&mut self, note: Comment) {
         let message =
             "text in parentheses after the result is read as a comment; PGN writes comments in braces, `{...}`";
-        self.remarks.push(Spanned { value: message.to_owned(), span: note.span });
+        self.remark(note.span, message.to_owned());
         self.comment(note);
     }
 
     /// Words of text after the result and the rest of their line (`1-0 Black resigned`):
     /// a comment, with the remark `message`.
     pub(super) fn text_note(&mut self, note: Comment, message: String) {
-        self.remarks.push(Spanned { value: message, span: note.span });
+        self.remark(note.span, message);
         self.comment(note);
     }
 
@@ -280,7 +280,7 @@ impl LineStack {
                  after its last move, outside parentheses",
                 result.value.as_str()
             );
-            self.remarks.push(Spanned { value: message, span: result.span });
+            self.remark(result.span, message);
         }
         Ok(())
     }

@@ -59,7 +59,9 @@ const RESULT_WORDS: [&str; 24] = [
 ];
 
 /// Whether `token` is a word of English text that records write about how a game ended
-/// (`resigns`, `draw`, `Black`): the words of [`RESULT_WORDS`], in any case.
+/// (`resigns`, `draw`, `Black`): the words of [`RESULT_WORDS`], in any case. Narrower
+/// than a word of text after the result ([`super::text_words`]): before the result a
+/// token may be a mistyped move, which the error must never call text.
 fn looks_like_a_word(token: &str) -> bool {
     RESULT_WORDS.iter().any(|word| word.eq_ignore_ascii_case(token))
 }
