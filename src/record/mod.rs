@@ -7,6 +7,8 @@
 pub mod ast;
 
 mod boundary;
+mod closing_words;
+mod comment_moves;
 mod encoding;
 mod error;
 mod fast;

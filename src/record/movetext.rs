@@ -2,7 +2,9 @@
 //! parentheses of variations and results, and the rule that picks one by its first
 //! character and hands it to the lines being built.
 
-use super::ast::{GameResult, MoveNumber, Span, Spanned};
+use super::ast::{Comment, GameResult, MoveNumber, Span, Spanned};
+use super::closing_words::closing_words;
+use super::comment_moves;
 use super::error::{Problem, SyntaxError, NOT_A_MOVE};
 use super::fast;
 use super::lex::{
@@ -122,12 +124,12 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
                 "words after the result are read as a comment; PGN writes comments in braces: `{{{}}}`",
                 quote(text)
             );
-            lines.text_note(note, message);
+            lines.remarked_comment(note, message);
             (rest, Ok(()))
         }
         '{' | ';' => {
             let (rest, body) = comment(token)?;
-            lines.comment(located_comment(at(rest), body));
+            comment_token(token, located_comment(at(rest), body), rest, lines);
             (rest, Ok(()))
         }
         '(' if lines.has_ended() => {
@@ -187,12 +189,45 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             let (rest, nag) = evaluation(token)?;
             (rest, lines.nag(Spanned { value: nag, span: at(rest) }))
         }
-        _ => {
-            let (rest, turn) = turn_token(token, text_len)?;
-            (rest, lines.turn(turn))
-        }
+        _ => match closing_words(token) {
+            Some(len) if !lines.has_ended() => {
+                let rest = skip(token, len);
+                closing_words_token(token, located_comment(at(rest), (0, len)), rest, lines);
+                (rest, Ok(()))
+            }
+            _ => {
+                let (rest, turn) = turn_token(token, text_len)?;
+                (rest, lines.turn(turn))
+            }
+        },
     };
     Ok(found)
+}
+
+/// A comment read from the start of `token` up to `rest`: a `;` comment that holds
+/// moves is kept with a remark that says they are not played ([`comment_moves`]).
+fn comment_token(token: &str, note: Comment, rest: &str, lines: &mut LineStack) {
+    let written = token.get(1..token.len() - rest.len()).unwrap_or_default();
+    if token.starts_with(';') && comment_moves::is_movetext(written) {
+        let message = format!(
+            "`;` starts a comment that runs to the end of its line: `{}` is read as that comment, not as moves; \
+             PGN separates moves with spaces",
+            quote(written.trim())
+        );
+        lines.remarked_comment(note, message);
+    } else {
+        lines.comment(note);
+    }
+}
+
+/// Words about how the game ended, from the start of `token` up to `rest` ([`closing_words`]):
+/// a comment, with a remark.
+fn closing_words_token(token: &str, note: Comment, rest: &str, lines: &mut LineStack) {
+    let message = format!(
+        "words about how the game ended are read as a comment; PGN writes comments in braces: `{{{}}}`",
+        quote(token.get(..token.len() - rest.len()).unwrap_or_default())
+    );
+    lines.remarked_comment(note, message);
 }
 
 /// The bytes of the token that starts `text`, up to the first delimiter.

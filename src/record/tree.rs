@@ -211,9 +211,11 @@ impl LineStack {
         self.comment(note);
     }
 
-    /// Words of text after the result and the rest of their line (`1-0 Black resigned`):
-    /// a comment, with the remark `message`.
-    pub(super) fn text_note(&mut self, note: Comment, message: String) {
+    /// Text read as a comment although it is not written as one (words after the
+    /// result and the rest of their line, `1-0 Black resigned`; words about how the
+    /// game ended before it), or a `;` comment that holds moves: a comment, with the
+    /// remark `message`, which says how it was read.
+    pub(super) fn remarked_comment(&mut self, note: Comment, message: String) {
         self.remark(note.span, message);
         self.comment(note);
     }

@@ -27,7 +27,7 @@ pub(crate) fn hint(token: &str) -> Option<String> {
                 .to_owned(),
         );
     }
-    looks_like_a_word(token).then(|| format!("it is a word of text, which belongs in a comment: `{{{token}}}`"))
+    is_result_word(token).then(|| format!("it is a word of text, which belongs in a comment: `{{{token}}}`"))
 }
 
 /// The words records write about how a game ended, in any case.
@@ -62,7 +62,7 @@ const RESULT_WORDS: [&str; 24] = [
 /// (`resigns`, `draw`, `Black`): the words of [`RESULT_WORDS`], in any case. Narrower
 /// than a word of text after the result ([`super::text_words`]): before the result a
 /// token may be a mistyped move, which the error must never call text.
-fn looks_like_a_word(token: &str) -> bool {
+pub(crate) fn is_result_word(token: &str) -> bool {
     RESULT_WORDS.iter().any(|word| word.eq_ignore_ascii_case(token))
 }
 

@@ -355,6 +355,46 @@ fn words_after_the_result_are_a_comment_of_the_game_not_another_game() {
 }
 
 #[test]
+fn words_about_how_a_game_ended_before_its_result_are_a_comment_and_a_mistyped_move_is_not() {
+    // A record typed by hand: the reason before the result, or instead of it.
+    let text = "[White \"Ann\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Black resigns 1-0\n\n\
+                [White \"Bob\"]\n\n1. d4 d5 2. c4 resigns\n\n\
+                [White \"Cy\"]\n\n1. d4 d5 2. Nf resigns 1-0\n";
+    let path = record("words-before-result.pgn", text);
+    let out = run(&["validate", &path]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("3 game(s): 2 valid, 0 invalid, 1 unreadable"), "{}", out.stdout);
+    assert!(out.stdout.contains("game 1 (Ann - ?): valid, 7 plies, 1-0"), "{}", out.stdout);
+    assert!(
+        out.stderr.contains(
+            "words about how the game ended are read as a comment; PGN writes comments in braces: `{Black resigns}`"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("`{resigns}`"), "{}", out.stderr);
+    assert!(out.stderr.contains("`Nf` is not a move"), "{}", out.stderr);
+    let path = record("resigns.pgn", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Black resigns 1-0\n");
+    let out = run(&["export", &path]);
+    assert!(out.stdout.contains("4. Qxf7# {Black resigns} 1-0"), "{}", out.stdout);
+}
+
+#[test]
+fn moves_after_a_semicolon_are_a_comment_with_a_warning_that_says_they_are_not_played() {
+    let path = record("semicolons.pgn", "1. e4 e5; 2. Nf3 Nc6; 1-0\n");
+    let out = run(&["validate", "--format", "json", &path]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let game = &report[0];
+    assert_eq!(game["plies"], 2, "{game}");
+    let problems = game["problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), 1, "{game}");
+    assert_eq!(problems[0]["kind"], "reading", "{game}");
+    let message = problems[0]["message"].as_str().expect("a message");
+    assert!(message.contains("`2. Nf3 Nc6; 1-0` is read as that comment, not as moves"), "{message}");
+}
+
+#[test]
 fn piece_letters_in_lower_case_are_read_with_a_warning_and_b_is_a_bishop_only_where_no_pawn_can() {
     let path = record("lower.pgn", "1. e4 e5 2. qh5 nc6 3. bc4 nf6 4. qxf7# 1-0\n");
     for variant in ["chess", "koopa", "bubble-fizz"] {

@@ -81,7 +81,8 @@ fn words_of_text_are_named_so() {
     for word in ["resigns", "draw", "Black", "agreed"] {
         let expected =
             format!("`{word}` is not a move: it is a word of text, which belongs in a comment: `{{{word}}}`");
-        assert_eq!(error(&format!("1. e4 e5 {word} 1-0")).0, expected);
+        // Between two moves: words about how the game ended stand only before its result.
+        assert_eq!(error(&format!("1. e4 e5 {word} 2. Nf3 1-0")).0, expected);
     }
     // Only the words records write about a game's end are named so.
     for token in ["exdx", "KtxP", "Nfxe", "wonder", "resigns2"] {

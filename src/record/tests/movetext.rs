@@ -165,9 +165,48 @@ fn words_after_the_result_are_a_comment_to_the_end_of_their_line() {
     assert_eq!(comments, vec!["Black resigned (time) {c}", "White: A. Player"]);
     assert_eq!(game.game.remarks.len(), 2);
     assert!(game.game.remarks[0].value.contains("`{Black resigned (time) {c}}`"), "{:?}", game.game.remarks);
-    // Before the result a word is still no move, and after it a move is still no word.
-    assert!(crate::record::read_game("1. e4 resigns 1-0\n").1.is_some());
+    // Before the result a word between moves, or a mistyped move, still stops the game
+    // (words about how the game ended, right before the result, do not: see
+    // `closing_words`), and after the result a move is still no word.
+    assert!(crate::record::read_game("1. e4 resigns e5 1-0\n").1.is_some());
+    assert!(crate::record::read_game("1. e4 Nf resigns 1-0\n").1.is_some());
     assert!(crate::record::read_game("1. e4 1-0 e5\n").1.is_some());
+}
+
+#[test]
+fn words_about_how_the_game_ended_before_the_result_or_at_the_end_are_a_comment() {
+    for (text, words, result) in [
+        ("1. e4 e5 White wins 1-0\n", "White wins", Some(GameResult::WhiteWins)),
+        ("1. e4 e5 Black resigned.\n\n0-1", "Black resigned.", Some(GameResult::BlackWins)),
+        ("1. e4 e5 resigns", "resigns", None),
+    ] {
+        let game = parse(text);
+        assert_eq!(game.line.plies.len(), 2, "{text:?}");
+        assert_eq!(game.line.plies[1].comments[0].value, words, "{text:?}");
+        assert_eq!(game.game.result.as_ref().map(|r| r.value), result, "{text:?}");
+        assert_eq!(game.game.remarks.len(), 1, "{text:?}");
+        let expected = format!(
+            "words about how the game ended are read as a comment; PGN writes comments in braces: `{{{words}}}`"
+        );
+        assert_eq!(game.game.remarks[0].value, expected);
+    }
+}
+
+#[test]
+fn a_semicolon_comment_that_holds_moves_is_still_a_comment_with_a_remark() {
+    let game = parse("1. e4 e5; 2. Nf3 Nc6; *\n2. Nf3 *");
+    assert_eq!(game.line.plies.len(), 3);
+    assert_eq!(game.line.plies[1].comments[0].value, "2. Nf3 Nc6; *");
+    assert_eq!(game.game.remarks.len(), 1);
+    assert!(
+        game.game.remarks[0]
+            .value
+            .starts_with("`;` starts a comment that runs to the end of its line: `2. Nf3 Nc6; *`"),
+        "{:?}",
+        game.game.remarks
+    );
+    // A comment of words earns no remark.
+    assert!(parse("1. e4 e5 ; 2. Nf3 was better\n*").game.remarks.is_empty());
 }
 
 #[test]
