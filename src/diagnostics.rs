@@ -127,6 +127,14 @@ impl Problem {
         Problem { kind: Kind::Reading, ..Problem::new(Severity::Warning, span, message) }
     }
 
+    /// The one problem that stands for `count` of a game's `what` (`problem(s)`) left
+    /// out past a cap, at the first of them, with the worst severity among them.
+    pub fn not_shown(severity: Severity, first: Span, count: usize, what: &str) -> Problem {
+        let message = format!("{count} more {what} in this game are not shown");
+        let label = format!("the first of the {count} not shown");
+        Problem::new(severity, first, message).of_kind(Kind::NotShown).with_label(label)
+    }
+
     /// The problem as of a kind, labelled with the kind's caret text.
     pub fn of_kind(mut self, kind: Kind) -> Problem {
         self.kind = kind;

@@ -693,9 +693,7 @@ impl Problems {
     /// so that the verdict stays the same).
     fn finish(mut self) -> Vec<Problem> {
         if let Some(severity) = self.dropped_worst {
-            let message = format!("{} more problem(s) in this game are not shown", self.dropped);
-            let label = format!("the first of the {} not shown", self.dropped);
-            self.kept.push(Problem::new(severity, self.dropped_at, message).of_kind(Kind::NotShown).with_label(label));
+            self.kept.push(Problem::not_shown(severity, self.dropped_at, self.dropped, "problem(s)"));
         }
         self.kept
     }

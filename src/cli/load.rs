@@ -51,8 +51,11 @@ fn reading_warnings(raw: &RawGame, game: &Game) -> Vec<Problem> {
         let message = "the record is not valid UTF-8; it was read as Windows-1252 (ISO 8859-1)";
         warnings.push(Problem::reading(Span::new(offset, offset), message));
     }
-    for remark in &game.remarks {
+    for remark in game.remarks.iter() {
         warnings.push(Problem::reading(remark.span, remark.value.clone()));
+    }
+    if let Some((count, first)) = game.remarks.not_kept() {
+        warnings.push(Problem::not_shown(Severity::Warning, first, count, "reading warning(s)"));
     }
     warnings
 }

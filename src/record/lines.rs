@@ -7,6 +7,7 @@
 //! Consumers read the tree through [`Game::line`], [`LineView`] and [`PlyView`].
 
 use super::ast::{CheckMark, GameResult, MoveNumber, Span, Spanned, Tag, TurnToken};
+use super::remarks::Remarks;
 
 /// A comment as written, `{...}` or `;...`. Its text is not copied: [`Comment::text`]
 /// reads it from the game's text.
@@ -247,8 +248,9 @@ pub struct Game {
     /// The result token at the end of the movetext, if written.
     pub result: Option<Spanned<GameResult>>,
     /// What the reader accepted although the record should not have written it so
-    /// (an unclosed tag quote): warnings, each on the text concerned.
-    pub remarks: Vec<Spanned<String>>,
+    /// (an unclosed tag quote): warnings, each on the text concerned, the first
+    /// hundred kept and the rest counted.
+    pub remarks: Remarks,
     pub(crate) tree: Tree,
 }
 

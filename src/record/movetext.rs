@@ -120,11 +120,12 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             let (rest, body) = text_note(token)?;
             let note = located_comment(at(rest), body);
             let text = token.get(..token.len() - rest.len()).unwrap_or_default().trim_end();
-            let message = format!(
-                "words after the result are read as a comment; PGN writes comments in braces: `{{{}}}`",
-                quote(text)
-            );
-            lines.remarked_comment(note, message);
+            lines.remarked_comment(note, || {
+                format!(
+                    "words after the result are read as a comment; PGN writes comments in braces: `{{{}}}`",
+                    quote(text)
+                )
+            });
             (rest, Ok(()))
         }
         '{' | ';' => {
@@ -156,9 +157,9 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
             Ok((rest, result)) => {
                 let written = token.get(..token.len() - rest.len()).unwrap_or_default();
                 if written.ends_with('.') {
-                    let message =
-                        format!("a full stop after the result is read as part of it; PGN writes `{}`", result.as_str());
-                    lines.remark(at(rest), message);
+                    lines.remark(at(rest), || {
+                        format!("a full stop after the result is read as part of it; PGN writes `{}`", result.as_str())
+                    });
                 }
                 (rest, lines.result(Spanned { value: result, span: at(rest) }))
             }
@@ -177,12 +178,13 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
         '+' | '#' if check_mark(token).is_ok_and(|(rest, _)| at_token_end(rest)) => {
             let (rest, mark) = check_mark(token)?;
             let message = "the check mark stands apart from its move; write it right after the move, without a space";
-            (rest, lines.detached_mark(mark, at(rest), message.to_owned()))
+            (rest, lines.detached_mark(mark, at(rest), || message.to_owned()))
         }
         'c' | 'm' | 'C' | 'M' if mark_word(token).is_ok() => {
             let (rest, mark) = mark_word(token)?;
             let word = token.get(..token.len() - rest.len()).unwrap_or_default();
-            let message = format!("`{word}` is a check mark in words; write `{}` right after the move", mark.symbol());
+            let message =
+                || format!("`{word}` is a check mark in words; write `{}` right after the move", mark.symbol());
             (rest, lines.detached_mark(mark, at(rest), message))
         }
         first if starts_evaluation(first) && evaluation(token).is_ok() => {
@@ -209,12 +211,13 @@ fn grammar_token<'a>(token: &'a str, first: char, text_len: usize, lines: &mut L
 fn comment_token(token: &str, note: Comment, rest: &str, lines: &mut LineStack) {
     let written = token.get(1..token.len() - rest.len()).unwrap_or_default();
     if token.starts_with(';') && comment_moves::is_movetext(written) {
-        let message = format!(
-            "`;` starts a comment that runs to the end of its line: `{}` is read as that comment, not as moves; \
-             PGN separates moves with spaces",
-            quote(written.trim())
-        );
-        lines.remarked_comment(note, message);
+        lines.remarked_comment(note, || {
+            format!(
+                "`;` starts a comment that runs to the end of its line: `{}` is read as that comment, not as \
+                 moves; PGN separates moves with spaces",
+                quote(written.trim())
+            )
+        });
     } else {
         lines.comment(note);
     }
@@ -223,11 +226,12 @@ fn comment_token(token: &str, note: Comment, rest: &str, lines: &mut LineStack) 
 /// Words about how the game ended, from the start of `token` up to `rest` ([`closing_words`]):
 /// a comment, with a remark.
 fn closing_words_token(token: &str, note: Comment, rest: &str, lines: &mut LineStack) {
-    let message = format!(
-        "words about how the game ended are read as a comment; PGN writes comments in braces: `{{{}}}`",
-        quote(token.get(..token.len() - rest.len()).unwrap_or_default())
-    );
-    lines.remarked_comment(note, message);
+    lines.remarked_comment(note, || {
+        format!(
+            "words about how the game ended are read as a comment; PGN writes comments in braces: `{{{}}}`",
+            quote(token.get(..token.len() - rest.len()).unwrap_or_default())
+        )
+    });
 }
 
 /// The bytes of the token that starts `text`, up to the first delimiter.

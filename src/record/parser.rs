@@ -6,6 +6,7 @@ use super::ast::Game;
 use super::error::{ParseError, Problem, SyntaxError};
 use super::lex::{text_len, Input, TResult};
 use super::movetext::{element, fast_elements};
+use super::remarks::Remarks;
 use super::tags::tag_section;
 use super::tree::LineStack;
 
@@ -43,7 +44,7 @@ pub(crate) fn read_game_by(text: &str, path: Path) -> (Game, Option<ParseError>)
     if text.starts_with('\u{feff}') {
         input = input.take_from('\u{feff}'.len_utf8());
     }
-    let mut remarks = Vec::new();
+    let mut remarks = Remarks::default();
     let (input, tags, comments) = match tag_section(input, &mut remarks, path == Path::Fast) {
         Ok((input, (tags, comments))) => (input, tags, comments),
         Err(error) => {

@@ -12,6 +12,7 @@ use super::fast_tag;
 use super::lex::{
     comment, first_byte, inline_space, located_comment, read_token, space, spanned, text_len, Input, PResult,
 };
+use super::remarks::Remarks;
 use crate::text::quote;
 
 // tag_name = name_char , { name_char } ;
@@ -27,7 +28,7 @@ fn tag_name(input: Input) -> PResult<Spanned<TagText>> {
 /// A quoted value on one line, unescaped. Its span is the text between the quotes.
 /// When the closing quote is missing but the line ends with `]`, the value runs up to
 /// that `]` and a remark says so.
-fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Spanned<TagText>> {
+fn tag_value<'a>(input: Input<'a>, remarks: &mut Remarks) -> PResult<'a, Spanned<TagText>> {
     let quote = *input.fragment();
     let (input, _) = char('"').parse(input)?;
     let text = *input.fragment();
@@ -52,7 +53,7 @@ fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResul
                     let after = input.take_from(value.len());
                     let tag = spanned(TagText::from(unescape(value)), &input, &after);
                     let message = "the tag value has no closing `\"`; it was read up to the `]`";
-                    remarks.push(Spanned { value: message.to_owned(), span: tag.span });
+                    remarks.push(tag.span, message.to_owned());
                     return Ok((after, tag));
                 }
                 let problem = Problem::Message("unclosed tag value: the closing `\"` is missing on this line");
@@ -72,7 +73,7 @@ fn tag_value<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResul
     let tag = spanned(value, &input, &after);
     if bare_quotes_end.is_some() {
         let message = "the tag value holds a `\"` written without its backslash (`\\\"`); it was read up to the `\"` just before the `]`";
-        remarks.push(Spanned { value: message.to_owned(), span: tag.span });
+        remarks.push(tag.span, message.to_owned());
     }
     Ok((rest, tag))
 }
@@ -119,7 +120,7 @@ fn unescape(raw: &str) -> String {
 
 // tag_pair = "[" , inline_space , tag_name , inline_space , tag_value , inline_space , "]" ;
 /// One tag pair. Once `[` is read, the rest must follow.
-pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Vec<Spanned<String>>) -> PResult<'a, Tag> {
+pub(crate) fn tag_pair<'a>(input: Input<'a>, remarks: &mut Remarks) -> PResult<'a, Tag> {
     let (input, _) = (char('['), inline_space).parse(input)?;
     let (input, name) = context("a tag name after `[`", cut(tag_name)).parse(input)?;
     let (input, ()) = inline_space(input)?;
@@ -140,11 +141,7 @@ pub(crate) type TagSection = (Vec<Tag>, Vec<Comment>);
 // tag_section = space , { ( tag_pair | comment ) , space } ;
 /// Tag pairs up to the first token of movetext; comments among them are kept.
 /// When `fast` is set, the fast path of [`fast_tag`] tries each tag pair first.
-pub(crate) fn tag_section<'a>(
-    input: Input<'a>,
-    remarks: &mut Vec<Spanned<String>>,
-    fast: bool,
-) -> PResult<'a, TagSection> {
+pub(crate) fn tag_section<'a>(input: Input<'a>, remarks: &mut Remarks, fast: bool) -> PResult<'a, TagSection> {
     let mut tags = Vec::with_capacity(RESERVED_TAGS);
     let mut comments = Vec::new();
     let (mut input, ()) = space(input)?;
@@ -183,16 +180,15 @@ pub(crate) fn tag_section<'a>(
 /// one every command reads, and the record should not say two things. (The cut between
 /// games starts a new game at a tag line whose name the game has; a name repeated on
 /// the game's first line, or after a comment, stays in the game and is remarked here.)
-fn note_repeated_names(tags: &[Tag], remarks: &mut Vec<Spanned<String>>) {
+fn note_repeated_names(tags: &[Tag], remarks: &mut Remarks) {
     for (repeat, first) in repeated_names(tags) {
         let (Some(tag), Some(first)) = (tags.get(repeat), tags.get(first)) else { continue };
-        remarks.push(Spanned {
-            value: format!(
+        remarks.push_with(tag.name.span, || {
+            format!(
                 "the tag `{}` is written twice in this game; the first, \"{}\", is the one read",
                 quote(tag.name.value.as_str()),
                 quote(first.value.value.as_str()),
-            ),
-            span: tag.name.span,
+            )
         });
     }
 }

@@ -5,6 +5,7 @@ use super::ast::{CheckMark, Comment, Game, GameResult, MoveNumber, Span, Spanned
 use super::error::{Problem, SyntaxError};
 use super::letters::turn_is_english;
 use super::lines::{Attached, Ply, Tree};
+use super::remarks::Remarks;
 use super::turn::WrittenTurn;
 
 /// Variations may be nested this deep; one more `(` is an error.
@@ -54,7 +55,7 @@ pub(crate) struct LineStack {
     /// How many plies' notes the tree makes room for at once.
     room: usize,
     /// What the reading tolerated and the game's warnings should say.
-    remarks: Vec<Spanned<String>>,
+    remarks: Remarks,
     /// Whether a move number without a dot has had its remark.
     dotless_noted: bool,
 }
@@ -77,7 +78,7 @@ impl LineStack {
             result: None,
             text_len,
             room: expected_plies,
-            remarks: Vec::new(),
+            remarks: Remarks::default(),
             dotless_noted: false,
         }
     }
@@ -110,8 +111,9 @@ impl LineStack {
         self.number(number)?;
         if !self.dotless_noted {
             self.dotless_noted = true;
-            let message = format!("move numbers are written without a dot, as `{written}`; PGN writes `{value}.`");
-            self.remark(span, message);
+            self.remark(span, || {
+                format!("move numbers are written without a dot, as `{written}`; PGN writes `{value}.`")
+            });
         }
         Ok(())
     }
@@ -170,7 +172,7 @@ impl LineStack {
     /// A check mark written apart from its move (`Qh4 #`), or in words (`Qxf7ch`,
     /// `Qh4 mate`): the last ply's mark, when it has none and nothing was written
     /// between the two, with `message` as a remark.
-    pub(super) fn detached_mark(&mut self, mark: CheckMark, span: Span, message: String) -> Step {
+    pub(super) fn detached_mark(&mut self, mark: CheckMark, span: Span, message: impl FnOnce() -> String) -> Step {
         let text_len = self.text_len;
         let error = |message| SyntaxError::spanning(span, text_len, Problem::Message(message));
         let current = self.current(span)?;
@@ -199,15 +201,15 @@ impl LineStack {
     }
 
     /// A remark on a form read at `span` that PGN writes otherwise.
-    pub(super) fn remark(&mut self, span: Span, message: String) {
-        self.remarks.push(Spanned { value: message, span });
+    pub(super) fn remark(&mut self, span: Span, message: impl FnOnce() -> String) {
+        self.remarks.push_with(span, message);
     }
 
     /// Text in parentheses after the result (`1-0 (time)`): a comment, with a remark.
     pub(super) fn result_note(&mut self, note: Comment) {
         let message =
             "text in parentheses after the result is read as a comment; PGN writes comments in braces, `{...}`";
-        self.remark(note.span, message.to_owned());
+        self.remark(note.span, || message.to_owned());
         self.comment(note);
     }
 
@@ -215,7 +217,7 @@ impl LineStack {
     /// result and the rest of their line, `1-0 Black resigned`; words about how the
     /// game ended before it), or a `;` comment that holds moves: a comment, with the
     /// remark `message`, which says how it was read.
-    pub(super) fn remarked_comment(&mut self, note: Comment, message: String) {
+    pub(super) fn remarked_comment(&mut self, note: Comment, message: impl FnOnce() -> String) {
         self.remark(note.span, message);
         self.comment(note);
     }
@@ -277,12 +279,13 @@ impl LineStack {
         if self.open.len() == 1 {
             self.result = Some(result);
         } else if alone {
-            let message = format!(
-                "a result in parentheses, `({})`, is read as a variation and ignored; the game's result stands \
-                 after its last move, outside parentheses",
-                result.value.as_str()
-            );
-            self.remark(result.span, message);
+            self.remark(result.span, || {
+                format!(
+                    "a result in parentheses, `({})`, is read as a variation and ignored; the game's result \
+                     stands after its last move, outside parentheses",
+                    result.value.as_str()
+                )
+            });
         }
         Ok(())
     }
@@ -304,7 +307,7 @@ impl LineStack {
         }
         game.tree = self.tree;
         game.result = self.result;
-        game.remarks.append(&mut self.remarks);
+        game.remarks.append(std::mem::take(&mut self.remarks));
         unclosed
     }
 }

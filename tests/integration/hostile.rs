@@ -309,6 +309,19 @@ fn a_million_wrong_check_marks_are_counted_not_listed() {
 }
 
 #[test]
+fn a_million_reading_warnings_are_counted_not_listed() {
+    // Each line earns a remark of the parser (words after the result, a `;` comment
+    // that holds moves); the game's own turns earn no warning.
+    let words = format!("1. e4 e5 1-0\n{}\n", "Black resigned\n".repeat(400_000));
+    let semicolons = format!("1. e4 e5{}\n*\n\n", "; 2. Nf3 Nc6\n".repeat(400_000));
+    for (name, text) in [("words.pgn", words), ("semicolons.pgn", semicolons)] {
+        assert!(text.len() > 5_000_000, "{name}: {} bytes", text.len());
+        let out = validate_with_good_game(name, text.as_bytes());
+        assert!(out.stderr.contains("more reading warning(s) in this game are not shown"), "{name}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn a_million_sibling_variations_are_replayed_in_bounded_memory() {
     let text = format!("1. e4 {}e5 *\n\n", "(1. d4) ".repeat(1_000_000));
     assert!(text.len() > 8_000_000, "{} bytes", text.len());
