@@ -345,10 +345,15 @@ impl<'a> WrittenMove<'a> {
         }
     }
 
-    /// Whether `mv` is what the token says apart from its destination: its source and
-    /// its promotion (none written: none, or any when only promotions are possible).
+    /// Whether `mv` is what the token says apart from its destination: its source, its
+    /// promotion (none written: none, or any when only promotions are possible), and no
+    /// capture for a pawn's push (`d5` is never `exd5`). Refusals explain a written move
+    /// by the moves that fit it, so a push is never explained by what stops a capture
+    /// (a pinned or paused pawn that could otherwise take on that square).
     pub fn fits(&self, mv: &Move) -> bool {
-        self.fits_source(mv) && (self.promotion.is_none() || mv.promotion == self.promotion)
+        self.fits_source(mv)
+            && (self.promotion.is_none() || mv.promotion == self.promotion)
+            && !(mv.capture && self.is_pawn_push())
     }
 
     /// A pawn move written with its destination but without source file or capture

@@ -154,6 +154,24 @@ fn an_illegal_turn_carries_the_legal_turns_that_fit_better() {
 }
 
 #[test]
+fn a_push_is_never_refused_for_what_stops_a_capture() {
+    // `f4` is a push (never `gxf4`): the pin of the g5 pawn, or its pause, is no reason
+    // for refusing it, since no black pawn could push to f4 anyway.
+    let pinned = "[FEN \"6k1/8/8/6p1/5P2/8/8/1K4R1 b - - 0 1\"]\n\n1... f4 *\n";
+    for variant in ["Chess", "Tilting the Balance", "Bouncing", "Refreshing Bubble Fizz"] {
+        let problem = first_problem(&format!("[Variant \"{variant}\"]\n{pinned}"));
+        assert_eq!(problem["message"], "illegal turn `f4`: no black pawn can move to f4", "{variant}");
+    }
+    let paused = "[Variant \"Refreshing Bubble Fizz\"]\n\
+                  [FEN \"rn1k3r/3p4/2pbp2n/pp1bPPpp/P4PB1/NNP1BR2/4P2P/R4K2 b - - 0 20 - d7:0,e6:1,g5:3,c3:2\"]\n\n\
+                  20... f4 *\n";
+    assert_eq!(first_problem(paused)["message"], "illegal turn `f4`: no black pawn can move to f4");
+    // Without the pin, the capture that fits better is named.
+    let free = first_problem("[FEN \"6k1/8/8/6p1/5P2/8/8/1K5R b - - 0 1\"]\n\n1... f4 *\n");
+    assert_eq!(free["candidates"], json!(["gxf4"]));
+}
+
+#[test]
 fn wrong_sources_are_never_blamed_on_king_safety() {
     let games = common::env_number("ARBITER_REFUSAL_GAMES", 4u64);
     for id in ["chess", "tilting", "bouncing", "bellows", "bubble-fizz"] {
