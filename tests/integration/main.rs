@@ -25,6 +25,7 @@ mod properties;
 mod reading;
 mod readme;
 mod reference;
+mod refusal_truth;
 mod refusals;
 mod robust;
 mod status;
