@@ -2,7 +2,8 @@
 //! error can say what the token looks like instead of only that it is no move: letters
 //! of a script other than the Latin one where no piece letter stands (a file typed as a
 //! Cyrillic `д` in `Кд3`, a Greek record's piece letters), English descriptive
-//! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`) and words of text (`resigns`, `Black`).
+//! notation (`P-K4`, `N-KB3`, `PxP`, `Q-R5ch`), two moves written without a space
+//! between them (`Nf3Nc6`) and words of text (`resigns`, `Black`).
 //! What is said is a likeness, never a reading: the token is refused either way.
 
 use super::san::piece_letter;
@@ -27,7 +28,24 @@ pub(crate) fn hint(token: &str) -> Option<String> {
                 .to_owned(),
         );
     }
+    if let Some((first, second)) = two_moves(token) {
+        return Some(format!("it reads as two moves written together, `{first} {second}`; write a space between them"));
+    }
     is_result_word(token).then(|| format!("it is a word of text, which belongs in a comment: `{{{token}}}`"))
+}
+
+/// The two moves `token` reads as when it is cut in two (`Nf3Nc6`, `exd5Nxd5`, `O-ONf6`),
+/// each a whole move as records write them in English.
+fn two_moves(token: &str) -> Option<(&str, &str)> {
+    // Two moves take a few bytes each: a longer token is looked at no further.
+    const LONGEST: usize = 32;
+    if token.len() > LONGEST {
+        return None;
+    }
+    let is_move = |text: &str| super::fast::turn(text, text.len(), |_| ()).is_some_and(|(rest, (), _)| rest.is_empty());
+    (2..token.len().saturating_sub(1))
+        .filter_map(|at| token.split_at_checked(at))
+        .find(|(first, second)| is_move(first) && is_move(second))
 }
 
 /// The words records write about how a game ended, in any case.

@@ -110,6 +110,22 @@ fn descriptive_notation_is_named_so() {
 }
 
 #[test]
+fn two_moves_written_together_are_named_so() {
+    for (token, moves) in
+        [("Nf3Nc6", "Nf3 Nc6"), ("exd5Nxd5", "exd5 Nxd5"), ("O-ONf6", "O-O Nf6"), ("Qh5+Ke7", "Qh5+ Ke7")]
+    {
+        let expected = format!(
+            "`{token}` is not a move: it reads as two moves written together, `{moves}`; write a space between them"
+        );
+        assert_eq!(error(&format!("1. e4 e5 2. {token} *")).0, expected);
+    }
+    // One move and garbage, or a long token, is not.
+    for token in ["Nf3zz", "Nf3Nc", &"Nf3".repeat(20)] {
+        assert!(!error(&format!("1. {token} *")).0.contains("two moves"), "{token}");
+    }
+}
+
+#[test]
 fn long_garbage_is_quoted_short() {
     let text = format!("1. {}", "z".repeat(10_000));
     let (message, span) = error(&text);
