@@ -3,8 +3,9 @@
 //! that role stands, or one where a unit of that role stands but cannot make the
 //! move); the refusal may then blame king safety only when a unit on the written
 //! source could make the move but for its own king; the typed refusal must then name
-//! that unit. In JSON, an illegal turn carries the legal turns that fit what was
-//! written better.
+//! that unit. A refused pawn push names no pawn of the mover's on another file (a push
+//! is never a capture). In JSON, an illegal turn carries the legal turns that fit what
+//! was written better.
 
 use crate::common;
 use crate::test::run_arbiter;
@@ -171,6 +172,27 @@ fn a_push_is_never_refused_for_what_stops_a_capture() {
     assert_eq!(free["candidates"], json!(["gxf4"]));
 }
 
+/// Every pawn push written to a square of the board (`f4`) that is refused: the
+/// refusal may name only the mover's pawns of that file, since a push is never a
+/// capture (a pinned or paused pawn of another file that could take there is no reason).
+fn pushes_blame_only_their_file(id: &str, variant: &dyn Variant, pos: &Position) {
+    for to in pos.board().area().squares() {
+        let text = to.to_string();
+        let Err(ResolveError::Illegal(refusal)) = variant.resolve(pos, &token_of(&text)) else { continue };
+        let reason = refusal.to_string();
+        for named in reason.split("the pawn on ").skip(1) {
+            let square: String = named.chars().take_while(char::is_ascii_alphanumeric).collect();
+            let Some(on) = pos.board().area().squares().find(|sq| sq.to_string() == square) else { continue };
+            let ours = pos.board().get(on).is_some_and(|p| p.color == pos.turn() && p.role == Role::Pawn);
+            assert!(
+                !ours || on.file() == to.file(),
+                "{id}: the push `{text}` is refused for the pawn on {on}: {reason}\nin {}",
+                variant.write_snapshot(pos)
+            );
+        }
+    }
+}
+
 #[test]
 fn wrong_sources_are_never_blamed_on_king_safety() {
     let games = common::env_number("ARBITER_REFUSAL_GAMES", 4u64);
@@ -183,6 +205,7 @@ fn wrong_sources_are_never_blamed_on_king_safety() {
             for ply in 0..40 {
                 if ply % 4 == 3 {
                     checked += check_position(id, variant.as_ref(), &pos);
+                    pushes_blame_only_their_file(id, variant.as_ref(), &pos);
                 }
                 let mut turns = Vec::new();
                 variant.legal_turns(&pos, &mut turns);
