@@ -5,7 +5,7 @@
 //! not pass unnoticed; it is still a comment, as PGN reads it.
 
 use super::fast;
-use super::movetext::result;
+use super::movetext::result_of_text;
 
 /// Whether the body of a `;` comment is movetext and nothing else: move numbers, turns
 /// written plainly in English and results, separated by white space or `;`, with one
@@ -18,9 +18,7 @@ pub(crate) fn is_movetext(body: &str) -> bool {
         if after_number.is_empty() {
             continue;
         }
-        let is_turn = fast::turn(after_number, after_number.len(), |_| ()).is_some_and(|(rest, (), _)| rest.is_empty());
-        let is_result = result(after_number).is_ok_and(|(rest, _)| rest.is_empty());
-        if !is_turn && !is_result {
+        if !fast::is_whole_turn(after_number) && result_of_text(after_number).is_none() {
             return false;
         }
         holds_play = true;

@@ -400,6 +400,13 @@ pub(crate) fn turn<T>(token: &str, text_len: usize, store: impl FnOnce(Ply) -> T
     Some((rest, store(Ply::new(turn_token, Span::new(start, start + i), check)), glyphs))
 }
 
+/// Whether `text` is one whole turn the fast path reads (a plain move in English, with
+/// its check mark and glyphs), and nothing else: for the parser's hints and remarks
+/// about moves written where they are not read.
+pub(crate) fn is_whole_turn(text: &str) -> bool {
+    turn(text, text.len(), |_| ()).is_some_and(|(rest, (), _)| rest.is_empty())
+}
+
 /// The suffix glyphs that start `text` (a suffix of a text of `text_len` bytes), each as
 /// its NAG and its span.
 pub(crate) fn glyphs(text: &str, text_len: usize) -> impl Iterator<Item = Spanned<u8>> + '_ {

@@ -40,4 +40,4 @@ pub use error::{quote, ParseError};
 pub use movetext::result_of_text;
 pub use parser::{parse_game, read_game};
 pub use reader::{GameReader, RawGame, ReadError, MAX_GAME_BYTES};
-pub use remarks::{Remarks, MAX_REMARKS_PER_GAME};
+pub use remarks::Remarks;

@@ -10,7 +10,7 @@ use super::ast::{Span, Spanned};
 
 /// Remarks kept with their message per game; the same bound as the replay's problems of
 /// each severity.
-pub const MAX_REMARKS_PER_GAME: usize = 100;
+pub(crate) const MAX_REMARKS_PER_GAME: usize = 100;
 
 /// The remarks of one game, the first [`MAX_REMARKS_PER_GAME`] kept, the rest counted.
 /// Reads as the slice of those kept.

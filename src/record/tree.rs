@@ -209,8 +209,7 @@ impl LineStack {
     pub(super) fn result_note(&mut self, note: Comment) {
         let message =
             "text in parentheses after the result is read as a comment; PGN writes comments in braces, `{...}`";
-        self.remark(note.span, || message.to_owned());
-        self.comment(note);
+        self.remarked_comment(note, || message.to_owned());
     }
 
     /// Text read as a comment although it is not written as one (words after the

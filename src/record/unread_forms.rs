@@ -42,10 +42,9 @@ fn two_moves(token: &str) -> Option<(&str, &str)> {
     if token.len() > LONGEST {
         return None;
     }
-    let is_move = |text: &str| super::fast::turn(text, text.len(), |_| ()).is_some_and(|(rest, (), _)| rest.is_empty());
     (2..token.len().saturating_sub(1))
         .filter_map(|at| token.split_at_checked(at))
-        .find(|(first, second)| is_move(first) && is_move(second))
+        .find(|(first, second)| super::fast::is_whole_turn(first) && super::fast::is_whole_turn(second))
 }
 
 /// The words records write about how a game ended, in any case.
